@@ -1,0 +1,33 @@
+/* Growable byte buffers and allocation that cannot fail. */
+#ifndef SITEMAPD_BUF_H
+#define SITEMAPD_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct buf {
+	char	*data;		/* always NUL-terminated once non-empty */
+	size_t	 len;
+	size_t	 cap;
+};
+
+#define BUF_INIT { NULL, 0, 0 }
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+char	*xstrndup(const char *, size_t);
+
+void	 buf_add(struct buf *, const void *, size_t);
+void	 buf_adds(struct buf *, const char *);
+void	 buf_addc(struct buf *, char);
+void	 buf_printf(struct buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 buf_vprintf(struct buf *, const char *, va_list)
+	    __attribute__((format(printf, 2, 0)));
+const char *buf_str(const struct buf *);
+void	 buf_reset(struct buf *);
+void	 buf_free(struct buf *);
+
+#endif

@@ -1,0 +1,282 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <ini.h>
+
+#include "alias.h"
+#include "config.h"
+#include "log.h"
+
+struct parse {
+	FILE		*f;
+	const char	*file;
+	struct config	*cfg;
+	int		 line;
+	int		 error_line;	/* first error seen, 0 for none */
+	struct buf	*err;
+	unsigned	 seen;		/* single-valued keys already set */
+};
+
+enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
+	K_RESERVED_PATH, K_RESERVED_ROBOTS };
+
+static const struct {
+	const char	*section;
+	const char	*name;
+	int		 repeatable;
+} keys[] = {
+	[K_ROOT] =		{ "site", "root", 0 },
+	[K_ADMIN_PATH] =	{ "site", "admin_path", 0 },
+	[K_HOME_ALIAS] =	{ "site", "home_alias", 0 },
+	[K_TRAILING_SLASH] =	{ "site", "trailing_slash", 0 },
+	[K_RESERVED_PATH] =	{ "reserved", "path", 1 },
+	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", 1 },
+};
+
+static const char *const sections[] = { "site", "reserved" };
+
+static int error_at(struct parse *, int, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Keeps the first error only: later ones are often its echoes. */
+static int
+error_at(struct parse *p, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->error_line == 0) {
+		p->error_line = line;
+		buf_printf(p->err, "%s:%d: ", p->file, line);
+		va_start(ap, fmt);
+		buf_vprintf(p->err, fmt, ap);
+		va_end(ap);
+	}
+	return 0;
+}
+
+static int
+parse_bool(const char *v, int *out)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(v, yes[i]) == 0)
+			return *out = 1, 0;
+		if (strcasecmp(v, no[i]) == 0)
+			return *out = 0, 0;
+	}
+	return -1;
+}
+
+/* A relative root is taken from the directory of the INI file. */
+static char *
+absolute_root(const char *file, const char *root)
+{
+	struct buf path = BUF_INIT;
+	char *copy;
+
+	if (root[0] == '/')
+		return xstrdup(root);
+	copy = xstrdup(file);
+	buf_printf(&path, "%s/%s", dirname(copy), root);
+	free(copy);
+	return path.data;
+}
+
+static int
+set(struct parse *p, enum key k, const char *v)
+{
+	struct config *cfg = p->cfg;
+	const char *why = NULL;
+	char *s;
+
+	switch (k) {
+	case K_ROOT:
+		if (*v == '\0')
+			return error_at(p, p->line, "root is empty");
+		cfg->root = absolute_root(p->file, v);
+		break;
+	case K_ADMIN_PATH:
+		if (reserved_add_admin(&cfg->reserved, v, &why) == -1)
+			return error_at(p, p->line, "admin_path: %s", why);
+		break;
+	case K_HOME_ALIAS:
+		if ((s = alias_canonical(v, &why)) == NULL)
+			return error_at(p, p->line, "home_alias: %s", why);
+		free(cfg->home_alias);
+		cfg->home_alias = s;
+		break;
+	case K_TRAILING_SLASH:
+		if (parse_bool(v, &cfg->trailing_slash) == -1)
+			return error_at(p, p->line,
+			    "trailing_slash must be yes or no, not \"%s\"", v);
+		break;
+	case K_RESERVED_PATH:
+	case K_RESERVED_ROBOTS:
+		if (reserved_add(&cfg->reserved, v, k == K_RESERVED_ROBOTS,
+		    &why) == -1)
+			return error_at(p, p->line, "reserved path: %s", why);
+		break;
+	}
+	return 1;
+}
+
+static int
+handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct parse *p = user;
+
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		if (strcmp(section, keys[k].section) != 0 ||
+		    strcmp(name, keys[k].name) != 0)
+			continue;
+		if (!keys[k].repeatable && (p->seen & 1u << k))
+			return error_at(p, p->line, "%s is set twice", name);
+		p->seen |= 1u << k;
+		return set(p, (enum key)k, value);
+	}
+	if (*section == '\0')
+		return error_at(p, p->line, "%s is outside any [section]",
+		    name);
+	return error_at(p, p->line, "unknown key \"%s\"", name);
+}
+
+static int
+known_section(const char *name, size_t n)
+{
+	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
+		if (strlen(sections[i]) == n &&
+		    strncmp(sections[i], name, n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * inih cannot tell its handler the line number, and it never reports
+ * sections: reading the lines for it gives both.
+ */
+static char *
+reader(char *line, int size, void *user)
+{
+	struct parse *p = user;
+	const char *s, *end;
+
+	if (fgets(line, size, p->f) == NULL)
+		return NULL;
+	p->line++;
+	if (strchr(line, '\n') == NULL && !feof(p->f)) {
+		error_at(p, p->line, "line is longer than %d characters",
+		    INI_MAX_LINE - 2);
+		return NULL;
+	}
+	for (s = line; *s == ' ' || *s == '\t'; s++)
+		;
+	if (*s == '[' && (end = strchr(s, ']')) != NULL &&
+	    !known_section(s + 1, (size_t)(end - s - 1))) {
+		struct buf name = BUF_INIT;
+
+		buf_add(&name, s + 1, (size_t)(end - s - 1));
+		error_at(p, p->line, "unknown section [%s]", buf_str(&name));
+		buf_free(&name);
+		return NULL;
+	}
+	return line;
+}
+
+int
+config_load(const char *file, struct config *cfg, struct buf *err)
+{
+	struct parse p = { .file = file, .cfg = cfg, .err = err };
+	int rc;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->file = xstrdup(file);
+	cfg->home_alias = xstrdup("index");
+	reserved_init(&cfg->reserved);
+
+	if ((p.f = fopen(file, "r")) == NULL) {
+		buf_printf(err, "%s: %s", file, strerror(errno));
+		config_free(cfg);
+		return -1;
+	}
+	rc = ini_parse_stream(reader, &p, handler, &p);
+	if (ferror(p.f) && p.error_line == 0)
+		buf_printf(err, "%s:%d: read error", file, p.line + 1);
+	else if (rc > 0 && (p.error_line == 0 || rc < p.error_line)) {
+		buf_reset(err);
+		buf_printf(err, "%s:%d: expected \"name = value\" or "
+		    "\"[section]\"", file, rc);
+	}
+	fclose(p.f);
+	if (err->len == 0 && cfg->root == NULL)
+		buf_printf(err, "%s: [site] root is not set", file);
+	if (err->len) {
+		config_free(cfg);
+		return -1;
+	}
+	robots_build(&cfg->robots, &cfg->reserved);
+	return 0;
+}
+
+void
+config_free(struct config *cfg)
+{
+	free(cfg->file);
+	free(cfg->root);
+	free(cfg->home_alias);
+	reserved_free(&cfg->reserved);
+	robots_free(&cfg->robots);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+int
+config_watch_open(struct config_watch *w, const char *file, struct buf *err)
+{
+	memset(w, 0, sizeof(*w));
+	if (stat(file, &w->st) == -1) {
+		buf_printf(err, "%s: %s", file, strerror(errno));
+		return -1;
+	}
+	return config_load(file, &w->cfg, err);
+}
+
+static int
+same_file_state(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
+	    a->st_size == b->st_size &&
+	    a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	    a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+const struct config *
+config_watch_get(struct config_watch *w)
+{
+	struct buf err = BUF_INIT;
+	struct config fresh;
+	struct stat st;
+
+	if (stat(w->cfg.file, &st) == -1 || same_file_state(&st, &w->st))
+		return &w->cfg;
+	w->st = st;
+	if (config_load(w->cfg.file, &fresh, &err) == -1) {
+		log_msg("%s; keeping the previous configuration", buf_str(&err));
+		buf_free(&err);
+		return &w->cfg;
+	}
+	config_free(&w->cfg);
+	w->cfg = fresh;
+	return &w->cfg;
+}
+
+void
+config_watch_close(struct config_watch *w)
+{
+	config_free(&w->cfg);
+}

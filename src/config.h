@@ -1,0 +1,44 @@
+/* The INI configuration (SPEC section 9). */
+#ifndef SITEMAPD_CONFIG_H
+#define SITEMAPD_CONFIG_H
+
+#include <sys/stat.h>
+
+#include "buf.h"
+#include "reserved.h"
+#include "robots.h"
+
+struct config {
+	char		*file;
+	char		*root;		/* runtime root, absolute */
+	char		*home_alias;	/* canonical; listed as "/" */
+	int		 trailing_slash;
+	struct reserved	 reserved;
+	struct robots	 robots;	/* derived from reserved */
+};
+
+/*
+ * Reads file. Returns 0, or -1 with "file:line: reason" in err; nothing
+ * in cfg needs freeing then.
+ */
+int	config_load(const char *file, struct config *cfg, struct buf *err);
+void	config_free(struct config *cfg);
+
+/* A configuration that follows its file while the process runs. */
+struct config_watch {
+	struct stat	st;
+	struct config	cfg;
+};
+
+int	config_watch_open(struct config_watch *, const char *file,
+	    struct buf *err);
+
+/*
+ * The configuration as the file is now. A file that changed into an
+ * invalid one is logged and the last valid configuration stays in use:
+ * a running site never stops over a typo.
+ */
+const struct config *config_watch_get(struct config_watch *);
+void	config_watch_close(struct config_watch *);
+
+#endif

@@ -1,0 +1,327 @@
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "content.h"
+#include "log.h"
+#include "sidecar.h"
+
+/* No sidecar is this large; a file that is was not written by NoPressure. */
+#define SIDECAR_MAX	(1024 * 1024)
+
+struct candidate {
+	uint64_t	id;
+	uint32_t	version;
+	time_t		last_modified;
+	char		name[48];	/* the sidecar's file name */
+};
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+static int
+is_shard_name(const char *s)
+{
+	return hex_digit(s[0]) >= 0 && hex_digit(s[1]) >= 0 && s[2] == '\0';
+}
+
+/*
+ * Parses "<16 hex>.<version>.ron" exactly as NoPressure writes it: lowercase
+ * hex, a decimal u32 without leading zeros. Anything else, temp files
+ * included, is not a sidecar.
+ */
+static int
+parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < 16; i++) {
+		int d = hex_digit(s[i]);
+
+		if (d < 0)
+			return -1;
+		*id = *id << 4 | (uint64_t)d;
+	}
+	if (s[i++] != '.' || s[i] < '0' || s[i] > '9' ||
+	    (s[i] == '0' && s[i + 1] != '.'))
+		return -1;
+	for (; s[i] >= '0' && s[i] <= '9'; i++) {
+		v = v * 10 + (uint64_t)(s[i] - '0');
+		if (v > UINT32_MAX)
+			return -1;
+	}
+	if (strcmp(s + i, ".ron") != 0)
+		return -1;
+	*version = (uint32_t)v;
+	return 0;
+}
+
+static int
+regular_file(int dirfd, const char *name, struct stat *st)
+{
+	return fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st->st_mode);
+}
+
+/* Adds the sidecars of one shard that have their blob beside them. */
+static int
+scan_shard(int shardfd, unsigned shard, struct candidate **c, size_t *n,
+    const char *shardpath)
+{
+	DIR *dir;
+	struct dirent *de;
+	int rc = 0;
+
+	if ((dir = fdopendir(shardfd)) == NULL) {
+		close(shardfd);
+		return -1;
+	}
+	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
+		struct stat sst, bst;
+		uint64_t id = 0;
+		uint32_t version;
+		char blob[48];
+		size_t len = strlen(de->d_name);
+
+		if (len >= sizeof(blob) ||
+		    parse_sidecar_name(de->d_name, &id, &version) == -1 ||
+		    (id & 0xff) != shard)
+			continue;
+		if (!regular_file(dirfd(dir), de->d_name, &sst))
+			continue;
+		memcpy(blob, de->d_name, len - 4);
+		blob[len - 4] = '\0';
+		if (!regular_file(dirfd(dir), blob, &bst)) {
+			log_msg("%s/%s: skipped: no blob beside the sidecar",
+			    shardpath, de->d_name);
+			continue;
+		}
+		*c = xreallocarray(*c, *n + 1, sizeof(**c));
+		(*c)[*n].id = id;
+		(*c)[*n].version = version;
+		(*c)[*n].last_modified = sst.st_mtime > bst.st_mtime ?
+		    sst.st_mtime : bst.st_mtime;
+		memcpy((*c)[*n].name, de->d_name, len + 1);
+		(*n)++;
+	}
+	if (errno != 0)
+		rc = -1;
+	closedir(dir);
+	return rc;
+}
+
+static int
+by_id_newest_first(const void *a, const void *b)
+{
+	const struct candidate *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->version > y->version ? -1 : x->version < y->version;
+}
+
+static int
+read_small_file(int dirfd, const char *name, struct buf *out)
+{
+	char chunk[8192];
+	ssize_t n;
+	int fd;
+
+	if ((fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return -1;
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0) {
+		if (out->len + (size_t)n > SIDECAR_MAX) {
+			close(fd);
+			errno = EFBIG;
+			return -1;
+		}
+		buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+	return n == -1 ? -1 : 0;
+}
+
+/* Reads versions newest first until one passes every check. */
+static size_t
+pick_version(int contentfd, const char *contentpath, struct candidate *c,
+    size_t n, const struct tagmap *tags, struct site *site)
+{
+	struct buf text = BUF_INIT, why = BUF_INIT, path = BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n && c[i].id == c[0].id; i++) {
+		struct sidecar sc;
+
+		buf_reset(&text);
+		buf_reset(&why);
+		buf_reset(&path);
+		buf_printf(&path, "%02x/%s", (unsigned)(c[i].id & 0xff),
+		    c[i].name);
+		if (read_small_file(contentfd, buf_str(&path), &text) == -1) {
+			log_msg("%s/%s: skipped: %s", contentpath,
+			    buf_str(&path), strerror(errno));
+			continue;
+		}
+		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == -1) {
+			log_msg("%s/%s: skipped: %s", contentpath,
+			    buf_str(&path), buf_str(&why));
+			continue;
+		}
+		site->pages = xreallocarray(site->pages, site->n + 1,
+		    sizeof(*site->pages));
+		site->pages[site->n++] = (struct page){
+			.id = c[i].id,
+			.version = c[i].version,
+			.alias = sc.alias,
+			.markdown = sc.markdown,
+			.access = access_of(tags, sc.tags, sc.ntags),
+			.last_modified = c[i].last_modified,
+		};
+		sc.alias = NULL;
+		sidecar_free(&sc);
+		break;
+	}
+	while (i < n && c[i].id == c[0].id)
+		i++;
+	buf_free(&text);
+	buf_free(&why);
+	buf_free(&path);
+	return i;
+}
+
+static int
+by_alias_then_id(const void *a, const void *b)
+{
+	const struct page *x = *(struct page *const *)a;
+	const struct page *y = *(struct page *const *)b;
+	int c = strcmp(x->alias, y->alias);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Two pages claim one alias: the lowest id keeps it, the other goes. */
+static void
+drop_alias_collisions(struct site *site)
+{
+	struct page **byalias = xcalloc(site->n, sizeof(*byalias));
+	char *dropped = xcalloc(site->n, 1);
+	size_t n = 0, kept = 0;
+
+	for (size_t i = 0; i < site->n; i++)
+		if (site->pages[i].alias)
+			byalias[n++] = &site->pages[i];
+	qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
+	for (size_t i = 1, owner = 0; i < n; i++) {
+		if (strcmp(byalias[i]->alias, byalias[owner]->alias) != 0) {
+			owner = i;
+			continue;
+		}
+		log_msg("page %016llx: left out: alias \"%s\" belongs to "
+		    "page %016llx", (unsigned long long)byalias[i]->id,
+		    byalias[i]->alias, (unsigned long long)byalias[owner]->id);
+		dropped[byalias[i] - site->pages] = 1;
+	}
+	for (size_t i = 0; i < site->n; i++) {
+		if (dropped[i])
+			free(site->pages[i].alias);
+		else
+			site->pages[kept++] = site->pages[i];
+	}
+	site->n = kept;
+	free(byalias);
+	free(dropped);
+}
+
+int
+content_scan(const char *root, struct site *site, struct buf *why)
+{
+	struct buf contentpath = BUF_INIT, tagspath = BUF_INIT;
+	struct buf shardpath = BUF_INIT;
+	struct candidate *c = NULL;
+	struct tagmap tags;
+	struct dirent *de;
+	DIR *dir = NULL;
+	size_t n = 0;
+	int rc = -1;
+
+	site->pages = NULL;
+	site->n = 0;
+	buf_printf(&tagspath, "%s/state/sys/tags.yaml", root);
+	if (tagmap_load(buf_str(&tagspath), &tags, why) == -1) {
+		buf_free(&tagspath);
+		return -1;
+	}
+	buf_printf(&contentpath, "%s/content", root);
+	if ((dir = opendir(buf_str(&contentpath))) == NULL) {
+		buf_printf(why, "%s: %s", buf_str(&contentpath),
+		    strerror(errno));
+		goto out;
+	}
+	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
+		struct stat st;
+		int fd;
+
+		if (!is_shard_name(de->d_name) ||
+		    fstatat(dirfd(dir), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
+			continue;
+		buf_reset(&shardpath);
+		buf_printf(&shardpath, "%s/%s", buf_str(&contentpath),
+		    de->d_name);
+		fd = openat(dirfd(dir), de->d_name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd == -1 || scan_shard(fd,
+		    (unsigned)strtoul(de->d_name, NULL, 16), &c, &n,
+		    buf_str(&shardpath)) == -1) {
+			buf_printf(why, "%s: %s", buf_str(&shardpath),
+			    strerror(errno));
+			goto out;
+		}
+	}
+	if (errno != 0) {
+		buf_printf(why, "%s: %s", buf_str(&contentpath),
+		    strerror(errno));
+		goto out;
+	}
+	qsort(c, n, sizeof(*c), by_id_newest_first);
+	for (size_t i = 0; i < n;)
+		i += pick_version(dirfd(dir), buf_str(&contentpath), c + i,
+		    n - i, &tags, site);
+	drop_alias_collisions(site);
+	rc = 0;
+out:
+	if (dir)
+		closedir(dir);
+	if (rc == -1)
+		site_free(site);
+	free(c);
+	tagmap_free(&tags);
+	buf_free(&contentpath);
+	buf_free(&shardpath);
+	buf_free(&tagspath);
+	return rc;
+}
+
+void
+site_free(struct site *site)
+{
+	for (size_t i = 0; i < site->n; i++)
+		free(site->pages[i].alias);
+	free(site->pages);
+	site->pages = NULL;
+	site->n = 0;
+}

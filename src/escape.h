@@ -1,0 +1,16 @@
+/* Every escaping rule of the program, in one place. */
+#ifndef SITEMAPD_ESCAPE_H
+#define SITEMAPD_ESCAPE_H
+
+#include "buf.h"
+
+/* Appends s with & < > " ' replaced by their XML entities. */
+void	escape_xml(struct buf *, const char *s);
+
+/*
+ * Appends s as a URI path: characters a path may hold stay as they are,
+ * an existing %XX escape stays, every other byte becomes %XX (uppercase).
+ */
+void	escape_url_path(struct buf *, const char *s);
+
+#endif

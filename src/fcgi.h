@@ -1,0 +1,23 @@
+/* The adapters between the web server and the core: FastCGI and CGI. */
+#ifndef SITEMAPD_FCGI_H
+#define SITEMAPD_FCGI_H
+
+#include "buf.h"
+#include "config.h"
+
+/* True when fd 0 is not a FastCGI listening socket. */
+int	gateway_is_cgi(void);
+
+/*
+ * Opens a listening socket from "unix:PATH" or "tcp:HOST:PORT". Returns
+ * the descriptor, or -1 with the reason in err.
+ */
+int	fcgi_listen(const char *spec, struct buf *err);
+
+/* Answers FastCGI requests on fd until the process is told to stop. */
+int	fcgi_serve(int fd, struct config_watch *);
+
+/* Answers the one CGI request described by the environment. */
+int	cgi_serve(struct config_watch *);
+
+#endif

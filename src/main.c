@@ -1,0 +1,222 @@
+/*
+ * sitemapd: serves a site's /robots.txt and /sitemap.xml, live from its
+ * NoPressure content root, as FastCGI, as CGI or from the command line.
+ */
+#include "autoconf.h"
+
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "fcgi.h"
+#include "log.h"
+#include "request.h"
+
+#ifndef SYSCONFDIR
+#define SYSCONFDIR "/etc"
+#endif
+
+#define EXIT_USAGE	2
+
+static const char usage_text[] =
+"usage: sitemapd [-c FILE] [-s unix:PATH | -s tcp:HOST:PORT]\n"
+"       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
+"       sitemapd --help | --version\n"
+"\n"
+"Started by a web server, sitemapd answers FastCGI on the socket it\n"
+"inherits, or a single CGI request. With -s it listens on its own socket.\n"
+"\n"
+"  -c FILE       configuration (default: $SITEMAPD_CONFIG, then\n"
+"                sitemapd.ini beside a CGI script, then\n"
+"                " SYSCONFDIR "/sitemapd.ini)\n"
+"  -s SOCKET     listen on unix:PATH or tcp:HOST:PORT (HOST is required)\n"
+"  render PATH   print the body a GET of PATH would get, for static export;\n"
+"                --host names the host (default localhost), --https\n"
+"                makes URLs https\n";
+
+static void
+usage(FILE *fp)
+{
+	fputs(usage_text, fp);
+}
+
+/* SPEC section 1: -c, then the environment, then the CGI script's side. */
+static char *
+config_file(const char *option, int cgi)
+{
+	const char *env = getenv("SITEMAPD_CONFIG");
+	const char *script = getenv("SCRIPT_FILENAME");
+
+	if (option)
+		return xstrdup(option);
+	if (env && *env)
+		return xstrdup(env);
+	if (cgi && script && *script) {
+		struct buf path = BUF_INIT;
+		char *copy = xstrdup(script);
+
+		buf_printf(&path, "%s/sitemapd.ini", dirname(copy));
+		free(copy);
+		if (access(buf_str(&path), F_OK) == 0)
+			return path.data;
+		buf_free(&path);
+	}
+	return xstrdup(SYSCONFDIR "/sitemapd.ini");
+}
+
+static int
+open_config(struct config_watch *watch, const char *option, int cgi)
+{
+	struct buf err = BUF_INIT;
+	char *file = config_file(option, cgi);
+	int rc = config_watch_open(watch, file, &err);
+
+	if (rc == -1)
+		log_msg("%s", buf_str(&err));
+	buf_free(&err);
+	free(file);
+	return rc;
+}
+
+struct render_params {
+	const char	*path;
+	const char	*host;
+	int		 https;
+};
+
+static const char *
+render_param(const char *name, void *ctx)
+{
+	const struct render_params *rp = ctx;
+
+	if (strcmp(name, "REQUEST_METHOD") == 0)
+		return "GET";
+	if (strcmp(name, "REQUEST_URI") == 0)
+		return rp->path;
+	if (strcmp(name, "HTTP_HOST") == 0)
+		return rp->host;
+	if (strcmp(name, "HTTPS") == 0)
+		return rp->https ? "on" : NULL;
+	return NULL;
+}
+
+static int
+stdout_write(void *fp, const char *data, size_t len)
+{
+	return fwrite(data, 1, len, fp) == len ? 0 : -1;
+}
+
+static int
+render(const char *config_option, int argc, char **argv)
+{
+	struct render_params rp = { .host = "localhost" };
+	struct output out = { 0, stdout_write, stdout };
+	struct config_watch watch;
+	struct request req;
+	int status;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--https") == 0)
+			rp.https = 1;
+		else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc)
+			rp.host = argv[++i];
+		else if (rp.path == NULL && argv[i][0] == '/')
+			rp.path = argv[i];
+		else {
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (rp.path == NULL) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	request_from_params(&req, render_param, &rp);
+	status = request_handle(&watch.cfg, &req, &out);
+	config_watch_close(&watch);
+	if (fflush(stdout) != 0)
+		return EXIT_FAILURE;
+	if (status != 200) {
+		fprintf(stderr, "sitemapd: %s: status %d\n", rp.path, status);
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *config_option = NULL, *socket_spec = NULL;
+	struct config_watch watch;
+	int ch, fd, cgi, rc;
+
+	while ((ch = getopt_long(argc, argv, "+c:s:hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			config_option = optarg;
+			break;
+		case 's':
+			socket_spec = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_SUCCESS;
+		case 'V':
+			puts(PACKAGE_NAME " " PACKAGE_VERSION);
+			return EXIT_SUCCESS;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 0 && strcmp(argv[0], "render") == 0)
+		return render(config_option, argc, argv);
+	if (argc > 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+
+	cgi = socket_spec == NULL && gateway_is_cgi();
+	if (cgi && getenv("GATEWAY_INTERFACE") == NULL) {
+		fputs("sitemapd: not started by a web server\n", stderr);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	/* Read before the first request: nothing later is trusted for it. */
+	if (open_config(&watch, config_option, cgi) == -1) {
+		if (cgi)
+			fputs("Status: 500 Internal Server Error\r\n"
+			    "Content-Type: text/plain\r\n\r\n"
+			    "sitemapd is not configured\n", stdout);
+		return EXIT_USAGE;
+	}
+	if (cgi)
+		rc = cgi_serve(&watch);
+	else {
+		struct buf err = BUF_INIT;
+
+		fd = 0;
+		if (socket_spec && (fd = fcgi_listen(socket_spec, &err)) == -1) {
+			log_msg("%s", buf_str(&err));
+			buf_free(&err);
+			config_watch_close(&watch);
+			return EXIT_USAGE;
+		}
+		rc = fcgi_serve(fd, &watch);
+	}
+	config_watch_close(&watch);
+	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

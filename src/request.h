@@ -1,0 +1,41 @@
+/*
+ * One request in, one response out. The core knows nothing of FastCGI, CGI
+ * or the command line: an adapter fills a struct request from whatever
+ * carries the CGI variables and hands in an output to write to.
+ */
+#ifndef SITEMAPD_REQUEST_H
+#define SITEMAPD_REQUEST_H
+
+#include <stddef.h>
+
+#include "config.h"
+
+/* The CGI variables the core reads; any may be NULL. */
+struct request {
+	const char	*method;
+	const char	*request_uri;
+	const char	*script_name;
+	const char	*path_info;
+	const char	*https;
+	const char	*request_scheme;
+	const char	*http_host;
+	const char	*server_name;
+	const char	*server_port;
+};
+
+/* Looks up one CGI variable by name; NULL when it is not set. */
+typedef const char *(*param_fn)(const char *name, void *ctx);
+
+void	request_from_params(struct request *, param_fn, void *ctx);
+
+struct output {
+	int	  cgi_headers;	/* write a CGI header block before the body */
+	int	(*write)(void *ctx, const char *data, size_t len);
+	void	 *ctx;
+};
+
+/* Answers req on out and returns the HTTP status it sent. */
+int	request_handle(const struct config *, const struct request *req,
+	    const struct output *out);
+
+#endif

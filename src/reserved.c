@@ -1,0 +1,120 @@
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias.h"
+#include "buf.h"
+#include "reserved.h"
+
+static const struct {
+	const char	*path;
+	int		 flags;
+} builtin[] = {
+	{ "robots.txt",		0 },
+	{ "sitemap.xml",	0 },
+	{ "sitemap_index.xml",	0 },
+	{ "sitemaps",		RESERVED_PREFIX },
+	{ "id",			RESERVED_PREFIX },
+	{ "login",		RESERVED_PREFIX | RESERVED_PUBLISH },
+	{ "builtin",		RESERVED_PREFIX | RESERVED_PUBLISH },
+	{ "api",		RESERVED_PREFIX | RESERVED_PUBLISH },
+};
+
+static void
+push(struct reserved *r, char *path, int flags)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		if (strcmp(r->v[i].path, path) == 0) {
+			/* The same path twice: keep one, with both wishes. */
+			r->v[i].flags |= flags;
+			free(path);
+			return;
+		}
+	}
+	r->v = xreallocarray(r->v, r->n + 1, sizeof(*r->v));
+	r->v[r->n].path = path;
+	r->v[r->n].flags = flags;
+	r->n++;
+}
+
+void
+reserved_init(struct reserved *r)
+{
+	r->v = NULL;
+	r->n = 0;
+	for (size_t i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
+		push(r, xstrdup(builtin[i].path), builtin[i].flags);
+}
+
+void
+reserved_free(struct reserved *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		free(r->v[i].path);
+	free(r->v);
+	r->v = NULL;
+	r->n = 0;
+}
+
+static int
+add(struct reserved *r, const char *spec, int flags, const char **why)
+{
+	char *path = alias_canonical(spec, why);
+
+	if (path == NULL)
+		return -1;
+	push(r, path, flags);
+	return 0;
+}
+
+int
+reserved_add(struct reserved *r, const char *spec, int publish,
+    const char **why)
+{
+	size_t n = strlen(spec);
+	int flags = publish ? RESERVED_PUBLISH : 0;
+
+	while (n > 0 && isspace((unsigned char)spec[n - 1]))
+		n--;
+	if (n > 0 && spec[n - 1] == '/')
+		flags |= RESERVED_PREFIX;
+	return add(r, spec, flags, why);
+}
+
+int
+reserved_add_admin(struct reserved *r, const char *path, const char **why)
+{
+	return add(r, path, RESERVED_PREFIX, why);
+}
+
+const struct reserved_entry *
+reserved_match(const struct reserved *r, const char *alias)
+{
+	struct buf norm = BUF_INIT;
+	const struct reserved_entry *hit = NULL;
+	const char *s = alias, *end;
+
+	/* Trim, strip leading "/", lowercase (SPEC section 3). */
+	while (isspace((unsigned char)*s))
+		s++;
+	while (*s == '/')
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		end--;
+	for (; s < end; s++)
+		buf_addc(&norm, (char)tolower((unsigned char)*s));
+
+	for (size_t i = 0; i < r->n && hit == NULL; i++) {
+		const char *p = r->v[i].path;
+		size_t n = strlen(p);
+
+		if (strcmp(buf_str(&norm), p) == 0)
+			hit = &r->v[i];
+		else if ((r->v[i].flags & RESERVED_PREFIX) &&
+		    strncmp(buf_str(&norm), p, n) == 0 && norm.data[n] == '/')
+			hit = &r->v[i];
+	}
+	buf_free(&norm);
+	return hit;
+}

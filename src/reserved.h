@@ -1,0 +1,43 @@
+/*
+ * The reserved-path registry (SPEC section 3): one list that decides which
+ * aliases are never listed, which paths robots.txt disallows, and which
+ * aliases "check" reports.
+ */
+#ifndef SITEMAPD_RESERVED_H
+#define SITEMAPD_RESERVED_H
+
+#include <stddef.h>
+
+#define RESERVED_PREFIX		0x1	/* also matches everything below it */
+#define RESERVED_PUBLISH	0x2	/* published as Disallow in robots.txt */
+
+struct reserved_entry {
+	char	*path;		/* canonical alias form, no leading "/" */
+	int	 flags;
+};
+
+struct reserved {
+	struct reserved_entry	*v;
+	size_t			 n;
+};
+
+/* Fills r with the built-in entries. */
+void	reserved_init(struct reserved *r);
+void	reserved_free(struct reserved *r);
+
+/*
+ * Adds an entry written as in the INI: "search/" is a prefix, "search" an
+ * exact path. Returns -1 with *why set when it is not a valid path.
+ */
+int	reserved_add(struct reserved *r, const char *spec, int publish,
+	    const char **why);
+
+/* Adds the admin path: a prefix that is never published. */
+int	reserved_add_admin(struct reserved *r, const char *path,
+	    const char **why);
+
+/* The first entry that alias falls under, or NULL. */
+const struct reserved_entry *reserved_match(const struct reserved *r,
+	    const char *alias);
+
+#endif

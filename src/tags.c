@@ -1,0 +1,272 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "tags.h"
+
+static int
+tag_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct tag *)a)->id, ((const struct tag *)b)->id);
+}
+
+static const char *
+scalar(yaml_node_t *node)
+{
+	if (node == NULL || node->type != YAML_SCALAR_NODE)
+		return NULL;
+	/* A scalar holding NUL cannot be compared as a C string. */
+	if (memchr(node->data.scalar.value, '\0', node->data.scalar.length))
+		return NULL;
+	return (const char *)node->data.scalar.value;
+}
+
+/* An empty value ("roles:" or "roles: ~") is no roles. */
+static int
+is_null(yaml_node_t *node)
+{
+	const char *s = scalar(node);
+
+	return s != NULL && node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
+	    && (strcmp(s, "") == 0 || strcmp(s, "~") == 0 ||
+	    strcmp(s, "null") == 0);
+}
+
+static int
+read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
+    struct buf *why)
+{
+	yaml_node_pair_t *pair;
+
+	if (is_null(entry))
+		return 0;
+	if (entry->type != YAML_MAPPING_NODE) {
+		buf_printf(why, "tag %s: expected a mapping", t->id);
+		return -1;
+	}
+	for (pair = entry->data.mapping.pairs.start;
+	    pair < entry->data.mapping.pairs.top; pair++) {
+		yaml_node_t *v = yaml_document_get_node(doc, pair->value);
+		const char *key = scalar(yaml_document_get_node(doc, pair->key));
+		const char *s;
+
+		if (key == NULL) {
+			buf_printf(why, "tag %s: keys must be strings", t->id);
+			return -1;
+		}
+		if (strcmp(key, "roles") == 0) {
+			yaml_node_item_t *item;
+
+			if (is_null(v))
+				continue;
+			if (v == NULL || v->type != YAML_SEQUENCE_NODE) {
+				buf_printf(why, "tag %s: roles must be a list",
+				    t->id);
+				return -1;
+			}
+			for (item = v->data.sequence.items.start;
+			    item < v->data.sequence.items.top; item++) {
+				s = scalar(yaml_document_get_node(doc, *item));
+				if (s == NULL || *s == '\0') {
+					buf_printf(why, "tag %s: a role must be"
+					    " a non-empty string", t->id);
+					return -1;
+				}
+				t->roles = xreallocarray(t->roles,
+				    t->nroles + 1, sizeof(*t->roles));
+				t->roles[t->nroles++] = xstrdup(s);
+			}
+		} else if (strcmp(key, "access_rule") == 0) {
+			s = scalar(v);
+			if (is_null(v))
+				t->rule = RULE_UNSET;
+			else if (s != NULL && strcmp(s, "union") == 0)
+				t->rule = RULE_UNION;
+			else if (s != NULL && strcmp(s, "intersect") == 0)
+				t->rule = RULE_INTERSECT;
+			else {
+				buf_printf(why, "tag %s: access_rule must be"
+				    " union or intersect", t->id);
+				return -1;
+			}
+		}
+		/* name and fields added later by NoPressure do not matter. */
+	}
+	return 0;
+}
+
+static int
+read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
+{
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	yaml_node_pair_t *pair;
+
+	if (root == NULL || is_null(root))
+		return 0;
+	if (root->type != YAML_MAPPING_NODE) {
+		buf_adds(why, "expected a mapping of tag ids");
+		return -1;
+	}
+	for (pair = root->data.mapping.pairs.start;
+	    pair < root->data.mapping.pairs.top; pair++) {
+		const char *id = scalar(yaml_document_get_node(doc, pair->key));
+		struct tag *t;
+
+		if (id == NULL) {
+			buf_adds(why, "tag ids must be strings");
+			return -1;
+		}
+		m->v = xreallocarray(m->v, m->n + 1, sizeof(*m->v));
+		t = &m->v[m->n++];
+		memset(t, 0, sizeof(*t));
+		t->id = xstrdup(id);
+		if (read_tag(doc, yaml_document_get_node(doc, pair->value), t,
+		    why) == -1)
+			return -1;
+	}
+	qsort(m->v, m->n, sizeof(*m->v), tag_cmp);
+	for (size_t i = 1; i < m->n; i++) {
+		if (strcmp(m->v[i - 1].id, m->v[i].id) == 0) {
+			buf_printf(why, "tag %s appears twice", m->v[i].id);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+tagmap_parse(const char *text, size_t len, struct tagmap *m, struct buf *why)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	int rc = -1;
+
+	m->v = NULL;
+	m->n = 0;
+	if (!yaml_parser_initialize(&parser)) {
+		buf_adds(why, "cannot start the YAML parser");
+		return -1;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		buf_printf(why, "line %lu: %s",
+		    (unsigned long)parser.problem_mark.line + 1,
+		    parser.problem ? parser.problem : "invalid YAML");
+		yaml_parser_delete(&parser);
+		return -1;
+	}
+	rc = read_map(&doc, m, why);
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	if (rc == -1)
+		tagmap_free(m);
+	return rc;
+}
+
+int
+tagmap_load(const char *path, struct tagmap *m, struct buf *why)
+{
+	struct buf text = BUF_INIT;
+	char chunk[8192];
+	ssize_t n;
+	int fd, rc;
+
+	m->v = NULL;
+	m->n = 0;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		if (errno == ENOENT)
+			return 0;
+		buf_printf(why, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
+		buf_add(&text, chunk, (size_t)n);
+	if (n == -1) {
+		buf_printf(why, "%s: %s", path, strerror(errno));
+		close(fd);
+		buf_free(&text);
+		return -1;
+	}
+	close(fd);
+	rc = tagmap_parse(buf_str(&text), text.len, m, why);
+	buf_free(&text);
+	return rc;
+}
+
+void
+tagmap_free(struct tagmap *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		for (size_t k = 0; k < m->v[i].nroles; k++)
+			free(m->v[i].roles[k]);
+		free(m->v[i].roles);
+		free(m->v[i].id);
+	}
+	free(m->v);
+	m->v = NULL;
+	m->n = 0;
+}
+
+static const struct tag *
+find(const struct tagmap *m, const char *id)
+{
+	struct tag key = { .id = (char *)id };
+
+	return m->n ? bsearch(&key, m->v, m->n, sizeof(*m->v), tag_cmp) : NULL;
+}
+
+static int
+has_role(const struct tag *t, const char *role)
+{
+	for (size_t i = 0; i < t->nroles; i++)
+		if (strcmp(t->roles[i], role) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * SPEC section 2: only known tags that carry roles restrict a page. Their
+ * role sets combine by intersection if any of them asks for it, else by
+ * union if any asks for that, else by intersection.
+ */
+enum access
+access_of(const struct tagmap *m, char *const *tags, size_t n)
+{
+	const struct tag **known;
+	size_t nknown = 0;
+	int any_intersect = 0, any_union = 0, anyone = 0;
+
+	known = xcalloc(n, sizeof(*known));
+	for (size_t i = 0; i < n; i++) {
+		const struct tag *t = find(m, tags[i]);
+
+		if (t == NULL || t->nroles == 0)
+			continue;
+		known[nknown++] = t;
+		any_intersect |= t->rule == RULE_INTERSECT;
+		any_union |= t->rule == RULE_UNION;
+	}
+	if (nknown == 0) {
+		free(known);
+		return ACCESS_PUBLIC;
+	}
+	if (any_intersect || !any_union) {
+		/* Someone holds a role that every known tag grants. */
+		for (size_t r = 0; r < known[0]->nroles && !anyone; r++) {
+			size_t k;
+
+			for (k = 1; k < nknown; k++)
+				if (!has_role(known[k], known[0]->roles[r]))
+					break;
+			anyone = k == nknown;
+		}
+	} else
+		anyone = 1;	/* a union of non-empty sets is non-empty */
+	free(known);
+	return anyone ? ACCESS_RESTRICTED : ACCESS_DENY;
+}
