@@ -1,0 +1,154 @@
+#include <string.h>
+
+#include "baseurl.h"
+#include "request.h"
+#include "unit.h"
+
+static void
+ok(const char *in, int https, const char *want)
+{
+	struct buf b = BUF_INIT;
+	const char *why = NULL;
+
+	CU_ASSERT_EQUAL(host_canonical(in, https, &b, &why), 0);
+	if (strcmp(buf_str(&b), want) != 0) {
+		fprintf(stderr, "\n%s: wanted %s, got %s (%s)\n", in, want,
+		    buf_str(&b), why ? why : "");
+		CU_FAIL("host");
+	}
+	buf_free(&b);
+}
+
+static void
+bad(const char *in)
+{
+	struct buf b = BUF_INIT;
+	const char *why = NULL;
+
+	if (host_canonical(in, 0, &b, &why) != -1) {
+		fprintf(stderr, "\naccepted hostile host \"%s\"\n", in);
+		CU_FAIL("hostile host accepted");
+	}
+	CU_ASSERT_PTR_NOT_NULL(why);
+	buf_free(&b);
+}
+
+static void
+test_valid_hosts(void)
+{
+	ok("example.com", 0, "example.com");
+	ok("Example.COM", 0, "example.com");
+	ok("example.com:80", 0, "example.com");
+	ok("example.com:443", 0, "example.com:443");
+	ok("example.com:443", 1, "example.com");
+	ok("example.com:8080", 1, "example.com:8080");
+	ok("localhost", 0, "localhost");
+	ok("a-b.c0.example", 0, "a-b.c0.example");
+	ok("127.0.0.1:8080", 0, "127.0.0.1:8080");
+	ok("[::1]", 0, "[::1]");
+	ok("[0:0:0:0:0:0:0:1]:8443", 1, "[::1]:8443");
+	ok("[2001:DB8::1]:443", 1, "[2001:db8::1]");
+	ok("123.example.com", 0, "123.example.com");
+}
+
+static void
+test_hostile_hosts(void)
+{
+	char label[80];
+
+	bad("");
+	bad(":80");
+	bad("exa mple.com");
+	bad("example.com\r\nX-Injected: 1");
+	bad("example.com/evil");
+	bad("user@example.com");
+	bad("example.com\\x");
+	bad("\"example.com\"");
+	bad("<script>");
+	bad("a..b");
+	bad(".example.com");
+	bad("example.com.");
+	bad("-a.example.com");
+	bad("a-.example.com");
+	bad("a_b.example.com");
+	bad("ex\xc3\xa4mple.com");
+	bad("example.com:");
+	bad("example.com:0");
+	bad("example.com:65536");
+	bad("example.com:080");
+	bad("example.com:+80");
+	bad("example.com:80:80");
+	bad("example.com:8o");
+	bad("1.2.3");
+	bad("999.1.1.1");
+	bad("01.2.3.4");
+	bad("1.2.3.4.5");
+	bad("[::1");
+	bad("::1");
+	bad("[zz::1]");
+	bad("[::1]x");
+	bad("[::1]:");
+	bad("[fe80::1%25eth0]");
+	bad("[1.2.3.4]");
+	memset(label, 'a', 64);
+	strcpy(label + 64, ".com");
+	bad(label);
+}
+
+static void
+base(struct request *req, const char *want)
+{
+	struct buf b = BUF_INIT;
+	const char *why = NULL;
+
+	if (want == NULL) {
+		CU_ASSERT_EQUAL(base_url(req, &b, &why), -1);
+	} else {
+		CU_ASSERT_EQUAL(base_url(req, &b, &why), 0);
+		CU_ASSERT_STRING_EQUAL(buf_str(&b), want);
+	}
+	buf_free(&b);
+}
+
+static void
+test_base_url(void)
+{
+	struct request req = { 0 };
+
+	base(&req, NULL);
+	req.server_name = "Example.com";
+	req.server_port = "80";
+	base(&req, "http://example.com");
+	req.server_port = "8080";
+	base(&req, "http://example.com:8080");
+	req.server_name = "::1";
+	base(&req, "http://[::1]:8080");
+	req.http_host = "www.example.com:8080";
+	base(&req, "http://www.example.com:8080");
+	req.https = "on";
+	base(&req, "https://www.example.com:8080");
+	req.https = "off";
+	req.request_scheme = "https";
+	req.http_host = "www.example.com:443";
+	base(&req, "https://www.example.com");
+	req.request_scheme = "http";
+	base(&req, "http://www.example.com:443");
+	/* A Host header that is present but hostile is never replaced. */
+	req.http_host = "evil.com/x";
+	base(&req, NULL);
+	req.http_host = "";
+	base(&req, NULL);
+}
+
+void
+suite_baseurl(void)
+{
+	static CU_TestInfo tests[] = {
+		{ "valid hosts", test_valid_hosts },
+		{ "hostile hosts", test_hostile_hosts },
+		{ "base URL", test_base_url },
+		CU_TEST_INFO_NULL
+	};
+
+	unit_add_suite("baseurl", tests);
+}

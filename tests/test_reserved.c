@@ -1,0 +1,114 @@
+#include <string.h>
+
+#include "reserved.h"
+#include "robots.h"
+#include "unit.h"
+
+static const char *
+hit(const struct reserved *r, const char *alias)
+{
+	const struct reserved_entry *e = reserved_match(r, alias);
+
+	return e ? e->path : NULL;
+}
+
+static void
+test_builtin(void)
+{
+	struct reserved r;
+
+	reserved_init(&r);
+	CU_ASSERT_STRING_EQUAL(hit(&r, "login"), "login");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "login/reset"), "login");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "/API/v1"), "api");
+	CU_ASSERT_STRING_EQUAL(hit(&r, " id/00000000000000ff "), "id");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "robots.txt"), "robots.txt");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "sitemap.xml"), "sitemap.xml");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "sitemap_index.xml"),
+	    "sitemap_index.xml");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "sitemaps/sitemap-0001.xml"),
+	    "sitemaps");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "builtin/css"), "builtin");
+	CU_ASSERT_PTR_NULL(hit(&r, "loginx"));
+	CU_ASSERT_PTR_NULL(hit(&r, "robots.txt/x"));
+	CU_ASSERT_PTR_NULL(hit(&r, "about"));
+	CU_ASSERT_PTR_NULL(hit(&r, "identity"));
+	reserved_free(&r);
+}
+
+static void
+test_configured(void)
+{
+	struct reserved r;
+	const char *why;
+
+	reserved_init(&r);
+	CU_ASSERT_EQUAL(reserved_add(&r, "search/", 0, &why), 0);
+	CU_ASSERT_EQUAL(reserved_add(&r, "Drafts", 1, &why), 0);
+	CU_ASSERT_EQUAL(reserved_add_admin(&r, "/Secret-Admin", &why), 0);
+	CU_ASSERT_EQUAL(reserved_add(&r, "a/../b", 0, &why), -1);
+	CU_ASSERT_EQUAL(reserved_add_admin(&r, "/", &why), -1);
+
+	CU_ASSERT_STRING_EQUAL(hit(&r, "search/x"), "search");
+	CU_ASSERT_STRING_EQUAL(hit(&r, "drafts"), "drafts");
+	CU_ASSERT_PTR_NULL(hit(&r, "drafts/x"));
+	CU_ASSERT_STRING_EQUAL(hit(&r, "secret-admin/users"), "secret-admin");
+	CU_ASSERT_EQUAL(reserved_match(&r, "secret-admin")->flags,
+	    RESERVED_PREFIX);
+	CU_ASSERT_EQUAL(reserved_match(&r, "drafts")->flags, RESERVED_PUBLISH);
+	reserved_free(&r);
+}
+
+static void
+test_robots_order(void)
+{
+	struct reserved r;
+	struct robots rb;
+	struct buf out = BUF_INIT;
+	const char *why;
+
+	reserved_init(&r);
+	reserved_add(&r, "docs/", 1, &why);
+	reserved_add(&r, "docs/private/", 1, &why);
+	reserved_add(&r, "old.html", 1, &why);
+	reserved_add_admin(&r, "admin", &why);
+	robots_build(&rb, &r);
+	robots_render(&rb, "https://example.com", &out);
+	/* The longer of two overlapping rules first; "Allow: /" last. */
+	CU_ASSERT_STRING_EQUAL(buf_str(&out),
+	    "User-agent: *\n"
+	    "Disallow: /login/\n"
+	    "Disallow: /builtin/\n"
+	    "Disallow: /api/\n"
+	    "Disallow: /docs/private/\n"
+	    "Disallow: /docs/\n"
+	    "Disallow: /old.html$\n"
+	    "Allow: /\n"
+	    "\n"
+	    "Sitemap: https://example.com/sitemap.xml\n");
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&out), "admin"));
+
+	CU_ASSERT_TRUE(robots_allows(&rb, "/"));
+	CU_ASSERT_TRUE(robots_allows(&rb, "/about"));
+	CU_ASSERT_TRUE(robots_allows(&rb, "/login"));
+	CU_ASSERT_FALSE(robots_allows(&rb, "/login/"));
+	CU_ASSERT_FALSE(robots_allows(&rb, "/docs/x"));
+	CU_ASSERT_FALSE(robots_allows(&rb, "/old.html"));
+	CU_ASSERT_TRUE(robots_allows(&rb, "/old.html.bak"));
+	buf_free(&out);
+	robots_free(&rb);
+	reserved_free(&r);
+}
+
+void
+suite_reserved(void)
+{
+	static CU_TestInfo tests[] = {
+		{ "built-in entries", test_builtin },
+		{ "configured entries", test_configured },
+		{ "robots rules and order", test_robots_order },
+		CU_TEST_INFO_NULL
+	};
+
+	unit_add_suite("reserved", tests);
+}

@@ -1,0 +1,18 @@
+/* The CUnit suites, one per module; unit.c runs them all. */
+#ifndef SITEMAPD_UNIT_H
+#define SITEMAPD_UNIT_H
+
+#include <CUnit/CUnit.h>
+
+void	suite_alias(void);
+void	suite_baseurl(void);
+void	suite_escape(void);
+void	suite_reserved(void);
+void	suite_ron(void);
+void	suite_tags(void);
+void	suite_sitemap(void);
+
+/* Adds a suite with its tests; tests is a NULL-terminated CU_TestInfo. */
+void	unit_add_suite(const char *name, CU_TestInfo *tests);
+
+#endif
