@@ -193,7 +193,10 @@ tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 		return -1;
 	}
 	close(fd);
+	buf_printf(why, "%s: ", path);
 	rc = tagmap_parse(buf_str(&text), text.len, m, why);
+	if (rc == 0)
+		buf_reset(why);
 	buf_free(&text);
 	return rc;
 }

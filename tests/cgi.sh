@@ -1,0 +1,267 @@
+#!/bin/sh
+# Runs sitemapd as a CGI, the way a web server does, against the example
+# site and against content roots built here for each rule of SPEC 2-7.
+. "$SRCDIR/tests/lib.sh"
+
+# --- the example site, with fixed mtimes so bodies are exact -------------
+EX="$TMP/example"
+cp -R "$SRCDIR/contrib/example-site" "$EX"
+find "$EX" -type f -exec touch -d '2026-01-10 08:00:00 UTC' {} +
+touch -d '2026-03-05 23:30:00 UTC' "$EX/content/2a/000000000000002a.2"
+ini "$TMP/example.ini" "$EX" "admin_path = /secret-admin-7f3a"
+export_env="SITEMAPD_CONFIG=$TMP/example.ini"
+
+cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST=example.com HTTPS=on
+check_eq "robots.txt status" 200 "$STATUS"
+check_eq "robots.txt type" "text/plain; charset=utf-8" "$(header Content-Type)"
+check_eq "robots.txt nosniff" nosniff "$(header X-Content-Type-Options)"
+check_eq "robots.txt body" "User-agent: *
+Disallow: /login/
+Disallow: /builtin/
+Disallow: /api/
+Allow: /
+
+Sitemap: https://example.com/sitemap.xml" "$BODY"
+check_eq "robots.txt ends in one newline" "$(printf 'xml\n' | od -c)" \
+    "$(tail -c 4 "$TMP/body" | od -c)"
+check_lacks "robots.txt hides the admin path" "secret-admin" "$BODY"
+
+cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com HTTPS=on
+check_eq "sitemap status" 200 "$STATUS"
+check_eq "sitemap type" "application/xml; charset=utf-8" "$(header Content-Type)"
+check_eq "sitemap noindex" noindex "$(header X-Robots-Tag)"
+check_eq "sitemap body" '<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url>
+    <loc>https://example.com/</loc>
+    <lastmod>2026-03-05</lastmod>
+  </url>
+  <url>
+    <loc>https://example.com/about/team</loc>
+    <lastmod>2026-01-10</lastmod>
+  </url>
+  <url>
+    <loc>https://example.com/guides/getting-started</loc>
+    <lastmod>2026-01-10</lastmod>
+  </url>
+  <url>
+    <loc>https://example.com/id/00000000000001bf</loc>
+    <lastmod>2026-01-10</lastmod>
+  </url>
+  <url>
+    <loc>https://example.com/news</loc>
+    <lastmod>2026-01-10</lastmod>
+  </url>
+</urlset>' "$BODY"
+check_valid "sitemap valid against sitemap.xsd" "$TMP/body" sitemap.xsd
+check_contains "broken sidecar logged with file and reason" \
+    "content/05/0000000000000505.1.ron: skipped: line 4: expected ) after Some value" "$LOG"
+check_contains "invalid newest version logged" \
+    "0000000000000606.3.ron: skipped: markdown needs a non-empty title" "$LOG"
+
+# --- HTTP ------------------------------------------------------------------
+cgi "$export_env" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+check_eq "HEAD status" 200 "$STATUS"
+check_eq "HEAD type" "application/xml; charset=utf-8" "$(header Content-Type)"
+check_eq "HEAD has no body" "" "$BODY"
+
+for m in POST PUT DELETE OPTIONS; do
+	cgi "$export_env" REQUEST_METHOD=$m REQUEST_URI=/robots.txt HTTP_HOST=example.com
+	check_eq "$m is 405" 405 "$STATUS"
+	check_eq "$m names allowed methods" "GET, HEAD" "$(header Allow)"
+done
+
+for p in / /index.html /robots.txt/x /sitemap.xmlx /Robots.txt //robots.txt \
+    /robots%2etxt /sitemap_index.xml; do
+	cgi "$export_env" REQUEST_URI="$p" HTTP_HOST=example.com
+	check_eq "$p is 404" 404 "$STATUS"
+done
+
+cgi "$export_env" REQUEST_URI='/sitemap.xml?utm=1' HTTP_HOST=example.com
+check_eq "query string is ignored in routing" 200 "$STATUS"
+cgi "$export_env" SCRIPT_NAME=/robots.txt HTTP_HOST=example.com
+check_eq "routes on SCRIPT_NAME without REQUEST_URI" 200 "$STATUS"
+cgi "$export_env" SCRIPT_NAME=/cgi-bin/sitemapd.cgi PATH_INFO=/x HTTP_HOST=example.com
+check_eq "SCRIPT_NAME + PATH_INFO elsewhere is 404" 404 "$STATUS"
+
+# --- base URL ----------------------------------------------------------------
+cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST=WWW.Example.COM:80
+check_contains "host lowercased, default port dropped" \
+    "Sitemap: http://www.example.com/sitemap.xml" "$BODY"
+cgi "$export_env" REQUEST_URI=/robots.txt REQUEST_SCHEME=https HTTP_HOST=example.com:8443
+check_contains "REQUEST_SCHEME https, port kept" \
+    "Sitemap: https://example.com:8443/sitemap.xml" "$BODY"
+cgi "$export_env" REQUEST_URI=/robots.txt SERVER_NAME=fallback.example SERVER_PORT=8080
+check_contains "SERVER_NAME and SERVER_PORT without Host" \
+    "Sitemap: http://fallback.example:8080/sitemap.xml" "$BODY"
+cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST='[::1]:8080'
+check_contains "IPv6 host" "<loc>http://[::1]:8080/news</loc>" "$BODY"
+
+for h in 'evil.com/x' 'a b' 'ex"ample.com' 'example.com:99999' '<x>' \
+    'user@host' '' 'example.com:80:80' "$(printf 'a.com\r\nX-Evil: 1')"; do
+	cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST="$h"
+	check_eq "hostile Host '$h' is 400" 400 "$STATUS"
+	check_lacks "hostile Host not echoed" "X-Evil" "$HEADERS$BODY"
+done
+cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
+check_eq "hostile Host on robots.txt is 400, not 5xx" 400 "$STATUS"
+
+# --- content rules built here --------------------------------------------
+R="$TMP/root"
+mkdir -p "$R/content" "$R/state/sys"
+ini "$TMP/root.ini" "$R" "admin_path = /Admin-Area
+[reserved]
+path = drafts/
+robots = search/"
+env_r="SITEMAPD_CONFIG=$TMP/root.ini"
+
+page "$R" 0000000000000011 1 "$(md listed)"
+# Names that are not sidecars of this layout.
+page "$R" 0000000000000012 1 "$(md uppercase-shard)"
+mv "$R/content/12" "$R/content/AB"
+mkdir -p "$R/content/legacy" "$R/content/.hidden" "$R/content/abc" "$R/content/13/nested"
+cp "$R/content/11/0000000000000011.1"* "$R/content/legacy/"
+cp "$R/content/11/0000000000000011.1"* "$R/content/.hidden/"
+cp "$R/content/11/0000000000000011.1"* "$R/content/abc/"
+printf '%s\n' "$(md nested)" >"$R/content/13/nested/0000000000000013.1.ron"
+: >"$R/content/13/nested/0000000000000013.1"
+: >"$R/content/ff"
+page "$R" 0000000000000014 1 "$(md temp-files)"
+for n in .nop-upload-0000000000000014.2.ron 0000000000000014.2.ron.tmp \
+    0000000000000014.2.ron.upload 0000000000000014.2.upload; do
+	printf '%s\n' "$(md temp-file-won)" >"$R/content/14/$n"
+done
+: >"$R/content/14/0000000000000014.2"
+page "$R" 0000000000000015 1 "$(md wrong-shard)"
+mv "$R/content/15/0000000000000015.1"* "$R/content/11/"
+page "$R" 0000000000000016 1 "$(md no-blob)"
+rm "$R/content/16/0000000000000016.1"
+mkdir -p "$R/content/17"
+: >"$R/content/17/0000000000000017.1"
+page "$R" 000000000000001A 1 "$(md uppercase-id)"
+page "$R" 0000000000000018 01 "$(md leading-zero)"
+page "$R" 0000000000000019 1 "$(md symlinked)"
+mv "$R/content/19/0000000000000019.1.ron" "$TMP/outside.ron"
+ln -s "$TMP/outside.ron" "$R/content/19/0000000000000019.1.ron"
+# Version choice, lastmod, access, aliases.
+page "$R" 0000000000000021 1 "$(md versioned-old)"
+page "$R" 0000000000000021 2 "$(md versioned)"
+page "$R" 0000000000000021 10 '(mime: "text/markdown", alias: "v10-no-title")'
+page "$R" 0000000000000022 1 "$(md blob-newer)"
+page "$R" 0000000000000023 1 "$(md sidecar-newer)"
+page "$R" 0000000000000031 1 "$(md staff-only '"staff"')"
+page "$R" 0000000000000032 1 "$(md open-tag '"open", "nosuch"')"
+page "$R" 0000000000000033 1 '(alias: "photo", mime: "image/jpeg")'
+page "$R" 0000000000000041 1 "$(md Same/Alias)"
+page "$R" 0000000000000042 1 "$(md same/alias/)"
+page "$R" 0000000000000043 1 "$(md admin-area/users)"
+page "$R" 0000000000000044 1 "$(md drafts/plan)"
+page "$R" 0000000000000045 1 "$(md search/help)"
+page "$R" 0000000000000046 1 "$(md login)"
+page "$R" 0000000000000047 1 "$(md sitemap.xml)"
+page "$R" 0000000000000048 1 "$(md searching)"
+page "$R" 0000000000000049 1 "$(md "a/../b")"
+printf 'staff:\n  roles: [staff]\nopen:\n  roles: []\n' >"$R/state/sys/tags.yaml"
+find "$R" -type f -exec touch -h -d '2026-02-01 12:00:00 UTC' {} +
+touch -d '2026-04-02 10:00:00 UTC' "$R/content/22/0000000000000022.1"
+touch -d '2026-05-03 10:00:00 UTC' "$R/content/23/0000000000000023.1.ron"
+
+cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "built root: status" 200 "$STATUS"
+check_eq "built root: exactly the listable pages, sorted" \
+"http://site.test/blob-newer
+http://site.test/listed
+http://site.test/open-tag
+http://site.test/same/alias
+http://site.test/searching
+http://site.test/sidecar-newer
+http://site.test/temp-files
+http://site.test/versioned" "$(locs)"
+check_valid "built root: valid sitemap" "$TMP/body" sitemap.xsd
+check_contains "lastmod from a newer blob" \
+    "<loc>http://site.test/blob-newer</loc>
+    <lastmod>2026-04-02</lastmod>" "$BODY"
+check_contains "lastmod from a newer sidecar" \
+    "<loc>http://site.test/sidecar-newer</loc>
+    <lastmod>2026-05-03</lastmod>" "$BODY"
+check_contains "alias collision logged, lowest id kept" \
+    'page 0000000000000042: left out: alias "same/alias" belongs to page 0000000000000041' "$LOG"
+check_contains "sidecar without blob logged" \
+    "0000000000000016.1.ron: skipped: no blob beside the sidecar" "$LOG"
+check_contains "invalid alias logged" \
+    "0000000000000049.1.ron: skipped:" "$LOG"
+check_contains "version 10 invalid, logged" \
+    "0000000000000021.10.ron: skipped: markdown needs a non-empty title" "$LOG"
+
+cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
+check_eq "robots.txt with [reserved] robots" "User-agent: *
+Disallow: /login/
+Disallow: /builtin/
+Disallow: /api/
+Disallow: /search/
+Allow: /
+
+Sitemap: http://site.test/sitemap.xml" "$BODY"
+check_lacks "robots.txt hides the admin path" "dmin" "$BODY"
+check_lacks "robots.txt does not publish [reserved] path" "drafts" "$BODY"
+
+# trailing_slash and home_alias
+ini "$TMP/slash.ini" "$R" "trailing_slash = yes
+home_alias = listed"
+cgi SITEMAPD_CONFIG="$TMP/slash.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "trailing slash policy and home alias" \
+"http://site.test/
+http://site.test/admin-area/users/
+http://site.test/blob-newer/
+http://site.test/drafts/plan/
+http://site.test/open-tag/
+http://site.test/same/alias/
+http://site.test/search/help/
+http://site.test/searching/
+http://site.test/sidecar-newer/
+http://site.test/temp-files/
+http://site.test/versioned/" "$(locs)"
+
+# Freshness: every CGI request reads the disk as it is.
+page "$R" 0000000000000051 1 "$(md brand-new)"
+cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_contains "a new page shows at once" "http://site.test/brand-new" "$BODY"
+rm "$R/content/51/0000000000000051.1.ron"
+cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_lacks "a removed page goes at once" "brand-new" "$BODY"
+
+# --- failures: 503, never an empty or partial sitemap ---------------------
+printf 'staff: [unclosed\n' >"$R/state/sys/tags.yaml"
+cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "broken tags.yaml: sitemap 503" 503 "$STATUS"
+check_eq "503 says when to retry" 60 "$(header Retry-After)"
+check_lacks "503 lists nothing" "<loc>" "$BODY"
+check_contains "broken tags.yaml logged" "tags.yaml" "$LOG"
+cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
+check_eq "broken tags.yaml: robots.txt still 200" 200 "$STATUS"
+printf 'staff:\n  roles: [staff]\n' >"$R/state/sys/tags.yaml"
+
+mv "$R/content" "$R/content.away"
+cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "missing content/: 503" 503 "$STATUS"
+cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
+check_eq "missing content/: robots.txt 200" 200 "$STATUS"
+mv "$R/content.away" "$R/content"
+if [ "$(id -u)" -ne 0 ]; then
+	chmod 000 "$R/content/11"
+	cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+	check_eq "unreadable shard: 503" 503 "$STATUS"
+	chmod 755 "$R/content/11"
+fi
+
+# --- where a CGI finds its configuration ----------------------------------
+mkdir -p "$TMP/htdocs"
+ini "$TMP/htdocs/sitemapd.ini" "$EX"
+cgi REQUEST_URI=/robots.txt HTTP_HOST=example.com \
+    SCRIPT_FILENAME="$TMP/htdocs/sitemapd.cgi"
+check_eq "sitemapd.ini beside the CGI script" 200 "$STATUS"
+cgi SITEMAPD_CONFIG="$TMP/nonexistent.ini" REQUEST_URI=/robots.txt HTTP_HOST=example.com
+check_eq "unusable configuration is a 500, never a guess" 500 "$STATUS"
+check_contains "and says why" "nonexistent.ini" "$LOG"
+
+finish

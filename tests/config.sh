@@ -1,0 +1,128 @@
+#!/bin/sh
+# The INI file and the command line: every invalid configuration is refused
+# with its file, line and reason, and nothing starts on a guess.
+. "$SRCDIR/tests/lib.sh"
+
+mkdir -p "$TMP/root/content"
+
+# refuse DESCRIPTION EXPECTED-MESSAGE INI-TEXT
+refuse() {
+	printf '%s\n' "$3" >"$TMP/bad.ini"
+	"$SITEMAPD" -c "$TMP/bad.ini" render /robots.txt >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	check_eq "$1: exit status 2" 2 "$rc"
+	check_contains "$1: message" "$TMP/bad.ini:$2" "$(cat "$TMP/err")"
+	check_eq "$1: no output" "" "$(cat "$TMP/out")"
+}
+
+refuse "unknown section" "3: unknown section [sitemap]" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 10"
+refuse "unknown key" "3: unknown key \"base_url\"" \
+    "[site]
+root = $TMP/root
+base_url = https://example.com"
+refuse "key twice" "3: root is set twice" \
+    "[site]
+root = $TMP/root
+root = /elsewhere"
+refuse "key outside a section" "1: root is outside any [section]" \
+    "root = $TMP/root"
+refuse "bad boolean" "4: trailing_slash must be yes or no, not \"maybe\"" \
+    "; comment
+[site]
+root = $TMP/root
+trailing_slash = maybe"
+refuse "bad admin path" "3: admin_path: \".\" or \"..\" segment in alias" \
+    "[site]
+root = $TMP/root
+admin_path = /a/../b"
+refuse "empty admin path" "2: admin_path: alias is empty" \
+    "[site]
+admin_path = /
+root = $TMP/root"
+refuse "bad home alias" "3: home_alias: character not allowed in alias" \
+    "[site]
+root = $TMP/root
+home_alias = home page"
+refuse "bad reserved path" "5: reserved path: backslash in alias" \
+    "[site]
+root = $TMP/root
+
+[reserved]
+path = a\\b"
+refuse "syntax error" "3: expected \"name = value\" or \"[section]\"" \
+    "[site]
+root = $TMP/root
+this line has no equals sign"
+refuse "empty root" "2: root is empty" \
+    "[site]
+root ="
+refuse "line too long" "3: line is longer than" \
+    "[site]
+root = $TMP/root
+path_comment = $(printf '%0300d' 0)"
+printf '[site]\nadmin_path = /x\n' >"$TMP/noroot.ini"
+"$SITEMAPD" -c "$TMP/noroot.ini" render /robots.txt >/dev/null 2>"$TMP/err"
+check_eq "missing root: exit status 2" 2 "$?"
+check_contains "missing root: message" "noroot.ini: [site] root is not set" "$(cat "$TMP/err")"
+"$SITEMAPD" -c "$TMP/absent.ini" render /robots.txt >/dev/null 2>"$TMP/err"
+check_eq "unreadable file: exit status 2" 2 "$?"
+check_contains "unreadable file: message" "absent.ini: No such file or directory" "$(cat "$TMP/err")"
+
+# A valid configuration with every key, a relative root and comments.
+mkdir -p "$TMP/conf.d/site/content"
+cat >"$TMP/conf.d/good.ini" <<INI
+; all keys
+[site]
+root = site                ; relative to this file
+admin_path = /Hidden
+home_alias = start
+trailing_slash = off
+
+[reserved]
+path = drafts/
+robots = search/
+robots = old.html
+INI
+out=$("$SITEMAPD" -c "$TMP/conf.d/good.ini" render /robots.txt --host example.org --https)
+check_eq "valid configuration renders" "User-agent: *
+Disallow: /login/
+Disallow: /builtin/
+Disallow: /api/
+Disallow: /search/
+Disallow: /old.html\$
+Allow: /
+
+Sitemap: https://example.org/sitemap.xml" "$out"
+out=$(SITEMAPD_CONFIG="$TMP/conf.d/good.ini" "$SITEMAPD" render /sitemap.xml)
+check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
+
+# --- the command line ------------------------------------------------------
+out=$("$SITEMAPD" --help)
+check_eq "--help exits 0" 0 "$?"
+check_contains "--help shows usage" "usage: sitemapd" "$out"
+out=$("$SITEMAPD" --version)
+check_contains "--version" "sitemapd " "$out"
+"$SITEMAPD" frobnicate >/dev/null 2>&1
+check_eq "unknown subcommand: exit 2" 2 "$?"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" render >/dev/null 2>&1
+check_eq "render without a path: exit 2" 2 "$?"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" render /nope >/dev/null 2>"$TMP/err"
+check_eq "render of an unknown path: exit 1" 1 "$?"
+check_contains "render says the status" "status 404" "$(cat "$TMP/err")"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" render /robots.txt --host 'bad host' >/dev/null 2>&1
+check_eq "render with a bad host: exit 1" 1 "$?"
+env -u GATEWAY_INTERFACE "$SITEMAPD" -c "$TMP/conf.d/good.ini" </dev/null >/dev/null 2>"$TMP/err"
+check_eq "not under a web server: exit 2" 2 "$?"
+check_contains "and says so" "not started by a web server" "$(cat "$TMP/err")"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" -s tcp::9 >/dev/null 2>"$TMP/err"
+check_eq "-s tcp without a host is refused" 2 "$?"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" -s tcp:127.0.0.1:0x50 >/dev/null 2>"$TMP/err"
+check_eq "-s tcp with a bad port is refused" 2 "$?"
+"$SITEMAPD" -c "$TMP/conf.d/good.ini" -s foo:bar >/dev/null 2>"$TMP/err"
+check_eq "-s with an unknown scheme is refused" 2 "$?"
+
+finish

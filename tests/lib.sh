@@ -1,0 +1,99 @@
+# Shared helpers for the shell tests: assertions, CGI runs, content roots.
+# Each test script sources this, calls its checks, and ends with "finish".
+
+: "${SITEMAPD:?SITEMAPD must name the built binary}"
+: "${SRCDIR:?SRCDIR must name the source tree}"
+
+passed=0
+failed=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/sitemapd-test.XXXXXX")
+cleanup_hooks=""
+trap 'for h in $cleanup_hooks; do $h; done; rm -rf "$TMP"' EXIT
+
+on_exit() { cleanup_hooks="$cleanup_hooks $1"; }
+
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() { failed=$((failed + 1)); echo "not ok - $1"; }
+
+# check_eq DESCRIPTION EXPECTED ACTUAL
+check_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else
+		not_ok "$1"
+		printf '  expected: %s\n  actual:   %s\n' "$2" "$3" | head -40
+	fi
+}
+
+# check_contains DESCRIPTION NEEDLE HAYSTACK
+check_contains() {
+	case "$3" in
+	*"$2"*) ok "$1" ;;
+	*) not_ok "$1"; printf '  missing: %s\n  in: %s\n' "$2" "$3" | head -20 ;;
+	esac
+}
+
+check_lacks() {
+	case "$3" in
+	*"$2"*) not_ok "$1"; printf '  unwanted: %s\n' "$2" ;;
+	*) ok "$1" ;;
+	esac
+}
+
+# check_valid DESCRIPTION FILE SCHEMA: validates against tests/schemas.
+check_valid() {
+	if xmllint --noout --nonet --schema "$SRCDIR/tests/schemas/$3" "$2" \
+	    >"$TMP/xmllint.out" 2>&1; then ok "$1"; else
+		not_ok "$1"; head -20 "$TMP/xmllint.out"
+	fi
+}
+
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+}
+
+# cgi [VAR=VALUE...]: runs sitemapd as a CGI with a clean environment.
+# Sets STATUS, HEADERS (CRLF removed), BODY and LOG.
+cgi() {
+	env -i PATH="$PATH" GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET \
+	    SERVER_NAME=localhost SERVER_PORT=80 "$@" "$SITEMAPD" \
+	    >"$TMP/cgi.out" 2>"$TMP/cgi.err" </dev/null
+	HEADERS=$(sed -n '1,/^\r$/p' "$TMP/cgi.out" | tr -d '\r')
+	BODY=$(sed '1,/^\r$/d' "$TMP/cgi.out")
+	sed '1,/^\r$/d' "$TMP/cgi.out" >"$TMP/body"
+	STATUS=$(printf '%s\n' "$HEADERS" | sed -n 's/^Status: \([0-9]*\).*/\1/p')
+	LOG=$(cat "$TMP/cgi.err")
+}
+
+# header NAME: the value of a header of the last response.
+header() {
+	printf '%s\n' "$HEADERS" | sed -n "s/^$1: //p"
+}
+
+# page ROOT ID VERSION SIDECAR: writes a blob and its sidecar.
+page() {
+	_shard=$(printf '%s' "$2" | cut -c15-16)
+	mkdir -p "$1/content/$_shard"
+	printf '# page %s\n' "$2" >"$1/content/$_shard/$2.$3"
+	printf '%s\n' "$4" >"$1/content/$_shard/$2.$3.ron"
+}
+
+# md ALIAS [TAGS]: a valid markdown sidecar.
+md() {
+	printf '(\n    alias: "%s",\n    title: Some("T"),\n    mime: "text/markdown",\n    tags: [%s],\n)' "$1" "${2:-}"
+}
+
+# ini FILE ROOT [EXTRA LINES]: writes a configuration.
+ini() {
+	printf '[site]\nroot = %s\n%s\n' "$2" "${3:-}" >"$1"
+}
+
+# locs: the <loc> values of BODY, one per line.
+locs() {
+	printf '%s\n' "$BODY" | sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p'
+}
+
+# set_mtime DATE FILE...: for lastmod checks.
+set_mtime() {
+	_d=$1; shift
+	touch -d "$_d" "$@"
+}
