@@ -224,7 +224,8 @@ drop_alias_collisions(struct site *site)
 	for (size_t i = 0; i < site->n; i++)
 		if (site->pages[i].alias)
 			byalias[n++] = &site->pages[i];
-	qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
+	if (n > 0)
+		qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
 	for (size_t i = 1, owner = 0; i < n; i++) {
 		if (strcmp(byalias[i]->alias, byalias[owner]->alias) != 0) {
 			owner = i;
@@ -297,7 +298,8 @@ content_scan(const char *root, struct site *site, struct buf *why)
 		    strerror(errno));
 		goto out;
 	}
-	qsort(c, n, sizeof(*c), by_id_newest_first);
+	if (n > 0)
+		qsort(c, n, sizeof(*c), by_id_newest_first);
 	for (size_t i = 0; i < n;)
 		i += pick_version(dirfd(dir), buf_str(&contentpath), c + i,
 		    n - i, &tags, site);

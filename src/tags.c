@@ -129,7 +129,8 @@ read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
 		    why) == -1)
 			return -1;
 	}
-	qsort(m->v, m->n, sizeof(*m->v), tag_cmp);
+	if (m->n > 0)
+		qsort(m->v, m->n, sizeof(*m->v), tag_cmp);
 	for (size_t i = 1; i < m->n; i++) {
 		if (strcmp(m->v[i - 1].id, m->v[i].id) == 0) {
 			buf_printf(why, "tag %s appears twice", m->v[i].id);

@@ -230,6 +230,15 @@ rm "$R/content/51/0000000000000051.1.ron"
 cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
 check_lacks "a removed page goes at once" "brand-new" "$BODY"
 
+# A site with nothing to list says so: an empty <urlset>, not an error.
+mkdir -p "$TMP/empty/content"
+ini "$TMP/empty.ini" "$TMP/empty"
+cgi SITEMAPD_CONFIG="$TMP/empty.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "empty site: 200" 200 "$STATUS"
+check_eq "empty site: empty urlset" '<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+</urlset>' "$BODY"
+
 # --- failures: 503, never an empty or partial sitemap ---------------------
 printf 'staff: [unclosed\n' >"$R/state/sys/tags.yaml"
 cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test

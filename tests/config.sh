@@ -125,4 +125,5 @@ check_eq "-s tcp with a bad port is refused" 2 "$?"
 "$SITEMAPD" -c "$TMP/conf.d/good.ini" -s foo:bar >/dev/null 2>"$TMP/err"
 check_eq "-s with an unknown scheme is refused" 2 "$?"
 
+check_no_sanitizer_report "$(cat "$TMP/err")"
 finish

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Installs what sitemapd needs, builds it, and serves the bundled example
+# site under lighttpd on 127.0.0.1:8080 (PORT=... to change) until Ctrl-C.
+set -eu
+cd "$(dirname "$0")/.."
+top=$(pwd)
+port=${PORT:-8080}
+
+sh contrib/install-deps demo
+[ -x configure ] || autoreconf -fi
+mkdir -p _build/plain
+(cd _build/plain && { [ -f Makefile ] || ../../configure -q; } && make -s -j2)
+
+demo=$(mktemp -d "${TMPDIR:-/tmp}/sitemapd-demo.XXXXXX")
+mkdir "$demo/htdocs"
+cat >"$demo/sitemapd.ini" <<INI
+[site]
+root = $top/contrib/example-site
+admin_path = /admin-example
+INI
+cat >"$demo/htdocs/index.html" <<HTML
+<!doctype html><title>sitemapd demo</title>
+<p><a href="/robots.txt">/robots.txt</a> and
+<a href="/sitemap.xml">/sitemap.xml</a>, served live by sitemapd from
+<code>$top/contrib/example-site</code>.
+HTML
+cat >"$demo/lighttpd.conf" <<CONF
+server.document-root = "$demo/htdocs"
+server.bind = "127.0.0.1"
+server.port = $port
+server.errorlog = "/dev/stderr"
+index-file.names = ( "index.html" )
+var.sitemapd_bin = "$top/_build/plain/src/sitemapd"
+var.sitemapd_config = "$demo/sitemapd.ini"
+var.sitemapd_socket = "$demo/sitemapd.sock"
+include "$top/contrib/lighttpd.conf"
+CONF
+
+echo
+echo "sitemapd is serving the example site under lighttpd. Open:"
+echo "  http://127.0.0.1:$port/robots.txt"
+echo "  http://127.0.0.1:$port/sitemap.xml"
+echo "Edit files under contrib/example-site and reload: changes show at once."
+echo "Press Ctrl-C to stop."
+exec lighttpd -D -f "$demo/lighttpd.conf"
