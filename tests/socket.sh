@@ -25,16 +25,17 @@ serve() {
 stop() { kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; }
 on_exit stop
 
-# wait_for TEST...: polls until test(1) succeeds, at most five seconds.
+# wait_for COMMAND...: polls until COMMAND succeeds, at most five seconds.
 wait_for() {
-	for _i in $(seq 50); do test "$@" && return 0; sleep 0.1; done
+	for _i in $(seq 50); do "$@" && return 0; sleep 0.1; done
 	return 1
 }
+listening() { grep -q " 0100007F:$hexport 00000000:0000 0A " /proc/net/tcp; }
 
 # --- unix socket -----------------------------------------------------------
 SOCK="$TMP/sitemapd.sock"
 serve "unix:$SOCK"
-wait_for -S "$SOCK" || not_ok "unix socket appears"
+wait_for test -S "$SOCK" || not_ok "unix socket appears"
 fcgi "$SOCK" REQUEST_URI=/robots.txt
 check_eq "unix: robots.txt 200" 200 "$STATUS"
 check_contains "unix: robots.txt body" "Sitemap: http://example.com/sitemap.xml" "$BODY"
@@ -65,7 +66,7 @@ for _try in 1 2 3 4 5; do
 	PORT=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
 	serve "tcp:127.0.0.1:$PORT"
 	hexport=$(printf '%04X' "$PORT")
-	wait_for -n "$(grep " 0100007F:$hexport 00000000:0000 0A " /proc/net/tcp)" && break
+	wait_for listening && break
 	stop
 done
 fcgi "127.0.0.1:$PORT" REQUEST_URI=/robots.txt
