@@ -2,6 +2,7 @@
 
 #include "alias.h"
 #include "buf.h"
+#include "escape.h"
 
 static int
 is_space(char c)
@@ -16,16 +17,6 @@ alias_is_blank(const char *s)
 	while (is_space(*s))
 		s++;
 	return *s == '\0';
-}
-
-/* The characters RFC 3986 lets a path segment hold unescaped. */
-static int
-is_alias_char(unsigned char c)
-{
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9'))
-		return 1;
-	return c != '\0' && strchr("-._~!$&'()*+,;=:@/", c) != NULL;
 }
 
 char *
@@ -52,7 +43,7 @@ alias_canonical(const char *alias, const char **why)
 			*why = "backslash in alias";
 			return NULL;
 		}
-		if (!is_alias_char(c)) {
+		if (!is_path_char(c)) {
 			*why = "character not allowed in alias";
 			return NULL;
 		}

@@ -32,8 +32,7 @@ is_hex(char c)
 	    (c >= 'A' && c <= 'F');
 }
 
-/* RFC 3986 pchar without the percent sign, plus "/". */
-static int
+int
 is_path_char(unsigned char c)
 {
 	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||

@@ -4,6 +4,9 @@
 
 #include "buf.h"
 
+/* True for the characters RFC 3986 lets a path hold unescaped, "%" aside. */
+int	is_path_char(unsigned char c);
+
 /* Appends s with & < > " ' replaced by their XML entities. */
 void	escape_xml(struct buf *, const char *s);
 

@@ -337,20 +337,42 @@ char_literal(struct ron *r)
 	return 0;
 }
 
+/*
+ * Before each item of a comma-separated list closed by close: 1 when an
+ * item follows, 0 once close is read, -1 on error. A trailing comma is
+ * allowed, as RON writers emit one.
+ */
+static int
+next_item(struct ron *r, char close, int *first)
+{
+	if (skip_ws(r) == -1)
+		return -1;
+	if (!*first && at(r, 0) != (unsigned char)close) {
+		if (at(r, 0) != ',')
+			return fail(r, close == ')' ? "expected , or )" :
+			    close == ']' ? "expected , or ]" : "expected , or }");
+		r->p++;
+		if (skip_ws(r) == -1)
+			return -1;
+	}
+	if (at(r, 0) == (unsigned char)close) {
+		r->p++;
+		return 0;
+	}
+	*first = 0;
+	return 1;
+}
+
 static int skip_value_at(struct ron *, int depth);
 
 /* Comma-separated items up to close; "name:" prefixes are allowed in (). */
 static int
 skip_seq(struct ron *r, char close, int depth)
 {
+	int first = 1, more;
+
 	r->p++;
-	for (;;) {
-		if (skip_ws(r) == -1)
-			return -1;
-		if (at(r, 0) == (unsigned char)close) {
-			r->p++;
-			return 0;
-		}
+	while ((more = next_item(r, close, &first)) == 1) {
 		if (close == ')') {
 			const char *save = r->p, *name;
 
@@ -362,18 +384,12 @@ skip_seq(struct ron *r, char close, int depth)
 		}
 		if (skip_value_at(r, depth + 1) == -1)
 			return -1;
-		if (close == '}') {
-			if (expect(r, ':', "expected : in map") == -1 ||
-			    skip_value_at(r, depth + 1) == -1)
-				return -1;
-		}
-		if (skip_ws(r) == -1)
+		if (close == '}' &&
+		    (expect(r, ':', "expected : in map") == -1 ||
+		    skip_value_at(r, depth + 1) == -1))
 			return -1;
-		if (at(r, 0) == ',')
-			r->p++;
-		else if (at(r, 0) != (unsigned char)close)
-			return fail(r, "expected , or closing bracket");
 	}
+	return more;
 }
 
 static int
@@ -470,21 +486,12 @@ ron_field(struct ron *r, char *name, size_t namesz)
 {
 	const char *s;
 	size_t n;
+	int more;
 
-	if (r->err || skip_ws(r) == -1)
+	if (r->err)
 		return -1;
-	if (!r->first_field && at(r, 0) != ')') {
-		if (at(r, 0) != ',')
-			return fail(r, "expected , or ) after a field");
-		r->p++;
-		if (skip_ws(r) == -1)
-			return -1;
-	}
-	if (at(r, 0) == ')') {
-		r->p++;
-		return 0;
-	}
-	r->first_field = 0;
+	if ((more = next_item(r, ')', &r->first_field)) != 1)
+		return more;
 	if ((n = ident(r, &s)) == 0)
 		return fail(r, "expected a field name");
 	if (n >= namesz)
@@ -589,21 +596,7 @@ ron_list_begin(struct ron *r)
 int
 ron_list_next(struct ron *r)
 {
-	if (r->err || skip_ws(r) == -1)
-		return -1;
-	if (!r->first_item && at(r, 0) != ']') {
-		if (at(r, 0) != ',')
-			return fail(r, "expected , or ] in list");
-		r->p++;
-		if (skip_ws(r) == -1)
-			return -1;
-	}
-	if (at(r, 0) == ']') {
-		r->p++;
-		return 0;
-	}
-	r->first_item = 0;
-	return 1;
+	return r->err ? -1 : next_item(r, ']', &r->first_item);
 }
 
 int

@@ -173,7 +173,9 @@ test_invalid(void)
 	expect_invalid("(mime: \"m\",", "expected a field name");
 	expect_invalid("(mime: \"m)", "unterminated string");
 	expect_invalid("(mime: \"m\") x", "unexpected text");
-	expect_invalid("(mime: \"m\", x: [1, 2)", "closing bracket");
+	expect_invalid("(mime: \"m\", x: [1, 2)", "expected , or ]");
+	expect_invalid("(mime: \"m\", x: {1: 2 3})", "expected , or }");
+	expect_invalid("(mime: \"m\", tags: [\"a\" \"b\"])", "expected , or ]");
 	expect_invalid("(mime: \"m\", x: ,)", "expected a value");
 	expect_invalid("(mime: \"m\") /* open", "unterminated comment");
 	expect_invalid("(mime: \"\xff\")", "invalid UTF-8");
