@@ -156,8 +156,8 @@ env_param(const char *name, void *unused)
 	return getenv(name);
 }
 
-static int
-stdout_write(void *fp, const char *data, size_t len)
+int
+stdio_write(void *fp, const char *data, size_t len)
 {
 	return fwrite(data, 1, len, fp) == len ? 0 : -1;
 }
@@ -165,7 +165,7 @@ stdout_write(void *fp, const char *data, size_t len)
 int
 cgi_serve(struct config_watch *watch)
 {
-	struct output out = { 1, stdout_write, stdout };
+	struct output out = { 1, stdio_write, stdout };
 	struct request req;
 
 	signal(SIGPIPE, SIG_IGN);

@@ -17,6 +17,9 @@ int	fcgi_listen(const char *spec, struct buf *err);
 /* Answers FastCGI requests on fd until the process is told to stop. */
 int	fcgi_serve(int fd, struct config_watch *);
 
+/* An output write function for a FILE *, such as stdout. */
+int	stdio_write(void *fp, const char *data, size_t len);
+
 /* Answers the one CGI request described by the environment. */
 int	cgi_serve(struct config_watch *);
 

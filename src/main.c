@@ -105,16 +105,10 @@ render_param(const char *name, void *ctx)
 }
 
 static int
-stdout_write(void *fp, const char *data, size_t len)
-{
-	return fwrite(data, 1, len, fp) == len ? 0 : -1;
-}
-
-static int
 render(const char *config_option, int argc, char **argv)
 {
 	struct render_params rp = { .host = "localhost" };
-	struct output out = { 0, stdout_write, stdout };
+	struct output out = { 0, stdio_write, stdout };
 	struct config_watch watch;
 	struct request req;
 	int status;
