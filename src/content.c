@@ -224,8 +224,7 @@ drop_alias_collisions(struct site *site)
 	for (size_t i = 0; i < site->n; i++)
 		if (site->pages[i].alias)
 			byalias[n++] = &site->pages[i];
-	if (n > 0)
-		qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
+	qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
 	for (size_t i = 1, owner = 0; i < n; i++) {
 		if (strcmp(byalias[i]->alias, byalias[owner]->alias) != 0) {
 			owner = i;

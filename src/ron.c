@@ -488,8 +488,6 @@ ron_field(struct ron *r, char *name, size_t namesz)
 	size_t n;
 	int more;
 
-	if (r->err)
-		return -1;
 	if ((more = next_item(r, ')', &r->first_field)) != 1)
 		return more;
 	if ((n = ident(r, &s)) == 0)
@@ -596,7 +594,7 @@ ron_list_begin(struct ron *r)
 int
 ron_list_next(struct ron *r)
 {
-	return r->err ? -1 : next_item(r, ']', &r->first_item);
+	return next_item(r, ']', &r->first_item);
 }
 
 int

@@ -73,8 +73,7 @@ sitemap_render(const struct config *cfg, const struct site *site,
 		e[n].last_modified = site->pages[i].last_modified;
 		n++;
 	}
-	if (n > 0)
-		qsort(e, n, sizeof(*e), by_loc);
+	qsort(e, n, sizeof(*e), by_loc);
 
 	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

@@ -172,7 +172,7 @@ tagmap_parse(const char *text, size_t len, struct tagmap *m, struct buf *why)
 int
 tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 {
-	struct buf text = BUF_INIT;
+	struct buf text = BUF_INIT, reason = BUF_INIT;
 	char chunk[8192];
 	ssize_t n;
 	int fd, rc;
@@ -194,10 +194,9 @@ tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 		return -1;
 	}
 	close(fd);
-	buf_printf(why, "%s: ", path);
-	rc = tagmap_parse(buf_str(&text), text.len, m, why);
-	if (rc == 0)
-		buf_reset(why);
+	if ((rc = tagmap_parse(buf_str(&text), text.len, m, &reason)) == -1)
+		buf_printf(why, "%s: %s", path, buf_str(&reason));
+	buf_free(&reason);
 	buf_free(&text);
 	return rc;
 }

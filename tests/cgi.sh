@@ -9,9 +9,9 @@ cp -R "$SRCDIR/contrib/example-site" "$EX"
 find "$EX" -type f -exec touch -d '2026-01-10 08:00:00 UTC' {} +
 touch -d '2026-03-05 23:30:00 UTC' "$EX/content/2a/000000000000002a.2"
 ini "$TMP/example.ini" "$EX" "admin_path = /secret-admin-7f3a"
-export_env="SITEMAPD_CONFIG=$TMP/example.ini"
+env_ex="SITEMAPD_CONFIG=$TMP/example.ini"
 
-cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST=example.com HTTPS=on
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=example.com HTTPS=on
 check_eq "robots.txt status" 200 "$STATUS"
 check_eq "robots.txt type" "text/plain; charset=utf-8" "$(header Content-Type)"
 check_eq "robots.txt nosniff" nosniff "$(header X-Content-Type-Options)"
@@ -26,7 +26,7 @@ check_eq "robots.txt ends in one newline" "$(printf 'xml\n' | od -c)" \
     "$(tail -c 4 "$TMP/body" | od -c)"
 check_lacks "robots.txt hides the admin path" "secret-admin" "$BODY"
 
-cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com HTTPS=on
+cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com HTTPS=on
 check_eq "sitemap status" 200 "$STATUS"
 check_eq "sitemap type" "application/xml; charset=utf-8" "$(header Content-Type)"
 check_eq "sitemap noindex" noindex "$(header X-Robots-Tag)"
@@ -60,50 +60,50 @@ check_contains "invalid newest version logged" \
     "0000000000000606.3.ron: skipped: markdown needs a non-empty title" "$LOG"
 
 # --- HTTP ------------------------------------------------------------------
-cgi "$export_env" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+cgi "$env_ex" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
 check_eq "HEAD status" 200 "$STATUS"
 check_eq "HEAD type" "application/xml; charset=utf-8" "$(header Content-Type)"
 check_eq "HEAD has no body" "" "$BODY"
 
 for m in POST PUT DELETE OPTIONS; do
-	cgi "$export_env" REQUEST_METHOD=$m REQUEST_URI=/robots.txt HTTP_HOST=example.com
+	cgi "$env_ex" REQUEST_METHOD=$m REQUEST_URI=/robots.txt HTTP_HOST=example.com
 	check_eq "$m is 405" 405 "$STATUS"
 	check_eq "$m names allowed methods" "GET, HEAD" "$(header Allow)"
 done
 
 for p in / /index.html /robots.txt/x /sitemap.xmlx /Robots.txt //robots.txt \
     /robots%2etxt /sitemap_index.xml; do
-	cgi "$export_env" REQUEST_URI="$p" HTTP_HOST=example.com
+	cgi "$env_ex" REQUEST_URI="$p" HTTP_HOST=example.com
 	check_eq "$p is 404" 404 "$STATUS"
 done
 
-cgi "$export_env" REQUEST_URI='/sitemap.xml?utm=1' HTTP_HOST=example.com
+cgi "$env_ex" REQUEST_URI='/sitemap.xml?utm=1' HTTP_HOST=example.com
 check_eq "query string is ignored in routing" 200 "$STATUS"
-cgi "$export_env" SCRIPT_NAME=/robots.txt HTTP_HOST=example.com
+cgi "$env_ex" SCRIPT_NAME=/robots.txt HTTP_HOST=example.com
 check_eq "routes on SCRIPT_NAME without REQUEST_URI" 200 "$STATUS"
-cgi "$export_env" SCRIPT_NAME=/cgi-bin/sitemapd.cgi PATH_INFO=/x HTTP_HOST=example.com
+cgi "$env_ex" SCRIPT_NAME=/cgi-bin/sitemapd.cgi PATH_INFO=/x HTTP_HOST=example.com
 check_eq "SCRIPT_NAME + PATH_INFO elsewhere is 404" 404 "$STATUS"
 
 # --- base URL ----------------------------------------------------------------
-cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST=WWW.Example.COM:80
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=WWW.Example.COM:80
 check_contains "host lowercased, default port dropped" \
     "Sitemap: http://www.example.com/sitemap.xml" "$BODY"
-cgi "$export_env" REQUEST_URI=/robots.txt REQUEST_SCHEME=https HTTP_HOST=example.com:8443
+cgi "$env_ex" REQUEST_URI=/robots.txt REQUEST_SCHEME=https HTTP_HOST=example.com:8443
 check_contains "REQUEST_SCHEME https, port kept" \
     "Sitemap: https://example.com:8443/sitemap.xml" "$BODY"
-cgi "$export_env" REQUEST_URI=/robots.txt SERVER_NAME=fallback.example SERVER_PORT=8080
+cgi "$env_ex" REQUEST_URI=/robots.txt SERVER_NAME=fallback.example SERVER_PORT=8080
 check_contains "SERVER_NAME and SERVER_PORT without Host" \
     "Sitemap: http://fallback.example:8080/sitemap.xml" "$BODY"
-cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST='[::1]:8080'
+cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST='[::1]:8080'
 check_contains "IPv6 host" "<loc>http://[::1]:8080/news</loc>" "$BODY"
 
 for h in 'evil.com/x' 'a b' 'ex"ample.com' 'example.com:99999' '<x>' \
     'user@host' '' 'example.com:80:80' "$(printf 'a.com\r\nX-Evil: 1')"; do
-	cgi "$export_env" REQUEST_URI=/sitemap.xml HTTP_HOST="$h"
+	cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST="$h"
 	check_eq "hostile Host '$h' is 400" 400 "$STATUS"
 	check_lacks "hostile Host not echoed" "X-Evil" "$HEADERS$BODY"
 done
-cgi "$export_env" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
 check_eq "hostile Host on robots.txt is 400, not 5xx" 400 "$STATUS"
 
 # --- content rules built here --------------------------------------------
