@@ -2,9 +2,28 @@
 #ifndef SITEMAPD_BASEURL_H
 #define SITEMAPD_BASEURL_H
 
+#include <stddef.h>
+
 #include "buf.h"
+#include "cidr.h"
 
 struct request;
+
+/* [http] in the INI: whom to believe about the host, and which hosts. */
+struct host_policy {
+	struct cidr	*trusted;	/* proxies whose headers count */
+	size_t		 ntrusted;
+	char		**allowed;	/* canonical names or "*.suffix" */
+	size_t		 nallowed;	/* 0: any valid host */
+};
+
+void	host_policy_init(struct host_policy *);	/* trusts loopback */
+void	host_policy_free(struct host_policy *);
+int	host_policy_trust(struct host_policy *, const char *range,
+	    const char **why);
+/* Adds "name", "[v6]", an IPv4 address or "*.example.com". */
+int	host_policy_allow(struct host_policy *, const char *pattern,
+	    const char **why);
 
 /*
  * Appends host[:port] in canonical form: lowercase, IPv6 in brackets, the
@@ -14,7 +33,12 @@ struct request;
 int	host_canonical(const char *in, int https, struct buf *out,
 	    const char **why);
 
-/* Appends "scheme://host" for req, or returns -1 with *why set. */
-int	base_url(const struct request *req, struct buf *out, const char **why);
+/*
+ * Appends "scheme://host" for req: from the proxy headers when the peer
+ * is a trusted proxy, else from the request itself. Returns -1 with the
+ * reason in why (never the hostile value itself).
+ */
+int	base_url(const struct request *req, const struct host_policy *,
+	    struct buf *out, struct buf *why);
 
 #endif

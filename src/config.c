@@ -23,7 +23,8 @@ struct parse {
 };
 
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
-	K_RESERVED_PATH, K_RESERVED_ROBOTS };
+	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
+	K_ALLOWED_HOSTS };
 
 static const struct {
 	const char	*section;
@@ -36,9 +37,11 @@ static const struct {
 	[K_TRAILING_SLASH] =	{ "site", "trailing_slash", 0 },
 	[K_RESERVED_PATH] =	{ "reserved", "path", 1 },
 	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", 1 },
+	[K_TRUSTED_PROXIES] =	{ "http", "trusted_proxies", 0 },
+	[K_ALLOWED_HOSTS] =	{ "http", "allowed_hosts", 0 },
 };
 
-static const char *const sections[] = { "site", "reserved" };
+static const char *const sections[] = { "site", "reserved", "http" };
 
 static int error_at(struct parse *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
@@ -89,12 +92,37 @@ absolute_root(const char *file, const char *root)
 	return path.data;
 }
 
+/*
+ * Calls add for each item of a list separated by commas or blanks.
+ * Returns 0, or -1 with *why set and the failing item in bad.
+ */
+static int
+each_item(const char *v, int (*add)(struct host_policy *, const char *,
+    const char **), struct host_policy *hp, struct buf *bad,
+    const char **why)
+{
+	static const char sep[] = ", \t";
+
+	for (v += strspn(v, sep); *v; v += strspn(v, sep)) {
+		size_t n = strcspn(v, sep);
+
+		buf_reset(bad);
+		buf_add(bad, v, n);
+		if (add(hp, buf_str(bad), why) == -1)
+			return -1;
+		v += n;
+	}
+	return 0;
+}
+
 static int
 set(struct parse *p, enum key k, const char *v)
 {
 	struct config *cfg = p->cfg;
+	struct buf item = BUF_INIT;
 	const char *why = NULL;
 	char *s;
+	int rc;
 
 	switch (k) {
 	case K_ROOT:
@@ -123,6 +151,17 @@ set(struct parse *p, enum key k, const char *v)
 		    &why) == -1)
 			return error_at(p, p->line, "reserved path: %s", why);
 		break;
+	case K_TRUSTED_PROXIES:
+	case K_ALLOWED_HOSTS:
+		if (k == K_TRUSTED_PROXIES)	/* replaces the default */
+			cfg->hosts.ntrusted = 0;
+		rc = each_item(v, k == K_TRUSTED_PROXIES ? host_policy_trust :
+		    host_policy_allow, &cfg->hosts, &item, &why);
+		if (rc == -1)
+			error_at(p, p->line, "%s: \"%s\": %s", keys[k].name,
+			    buf_str(&item), why);
+		buf_free(&item);
+		return rc == 0;
 	}
 	return 1;
 }
@@ -199,6 +238,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	cfg->file = xstrdup(file);
 	cfg->home_alias = xstrdup("index");
 	reserved_init(&cfg->reserved);
+	host_policy_init(&cfg->hosts);
 
 	if ((p.f = fopen(file, "r")) == NULL) {
 		buf_printf(err, "%s: %s", file, strerror(errno));
@@ -232,6 +272,7 @@ config_free(struct config *cfg)
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
 	robots_free(&cfg->robots);
+	host_policy_free(&cfg->hosts);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

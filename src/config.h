@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include "baseurl.h"
 #include "buf.h"
 #include "reserved.h"
 #include "robots.h"
@@ -15,6 +16,7 @@ struct config {
 	int		 trailing_slash;
 	struct reserved	 reserved;
 	struct robots	 robots;	/* derived from reserved */
+	struct host_policy hosts;
 };
 
 /*

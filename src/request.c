@@ -29,6 +29,11 @@ request_from_params(struct request *req, param_fn param, void *ctx)
 	req->http_host = param("HTTP_HOST", ctx);
 	req->server_name = param("SERVER_NAME", ctx);
 	req->server_port = param("SERVER_PORT", ctx);
+	req->remote_addr = param("REMOTE_ADDR", ctx);
+	req->forwarded = param("HTTP_FORWARDED", ctx);
+	req->x_forwarded_proto = param("HTTP_X_FORWARDED_PROTO", ctx);
+	req->x_forwarded_host = param("HTTP_X_FORWARDED_HOST", ctx);
+	req->x_forwarded_port = param("HTTP_X_FORWARDED_PORT", ctx);
 }
 
 /* The path of REQUEST_URI, else SCRIPT_NAME + PATH_INFO. */
@@ -113,7 +118,6 @@ request_handle(const struct config *cfg, const struct request *req,
 	struct buf base = BUF_INIT, body = BUF_INIT, why = BUF_INIT;
 	enum route route = route_of(req);
 	const char *method = req->method ? req->method : "GET";
-	const char *bad_host;
 	int head = strcmp(method, "HEAD") == 0, status;
 	struct site site;
 
@@ -121,11 +125,12 @@ request_handle(const struct config *cfg, const struct request *req,
 		return respond_error(out, 404, NULL, 0, !head);
 	if (!head && strcmp(method, "GET") != 0)
 		return respond_error(out, 405, &allow, 1, 1);
-	if (base_url(req, &base, &bad_host) == -1) {
+	if (base_url(req, &cfg->hosts, &base, &why) == -1) {
 		/* Logged without the value: it may hold anything. */
 		log_msg("400 for %s: %s", route == ROUTE_ROBOTS ?
-		    "/robots.txt" : "/sitemap.xml", bad_host);
+		    "/robots.txt" : "/sitemap.xml", buf_str(&why));
 		buf_free(&base);
+		buf_free(&why);
 		return respond_error(out, 400, NULL, 0, !head);
 	}
 

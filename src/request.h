@@ -21,6 +21,11 @@ struct request {
 	const char	*http_host;
 	const char	*server_name;
 	const char	*server_port;
+	const char	*remote_addr;
+	const char	*forwarded;		/* believed from trusted */
+	const char	*x_forwarded_proto;	/* proxies only */
+	const char	*x_forwarded_host;
+	const char	*x_forwarded_port;
 };
 
 /* Looks up one CGI variable by name; NULL when it is not set. */

@@ -106,6 +106,51 @@ done
 cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
 check_eq "hostile Host on robots.txt is 400, not 5xx" 400 "$STATUS"
 
+# --- proxies (SPEC 4): believed only from trusted_proxies ----------------
+proxy_headers="HTTP_X_FORWARDED_PROTO=https HTTP_X_FORWARDED_HOST=www.example.com"
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=backend:8080 \
+    REMOTE_ADDR=127.0.0.1 $proxy_headers
+check_contains "loopback proxy trusted by default" \
+    "Sitemap: https://www.example.com/sitemap.xml" "$BODY"
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=backend:8080 \
+    REMOTE_ADDR=203.0.113.5 $proxy_headers
+check_contains "untrusted client's proxy headers ignored" \
+    "Sitemap: http://backend:8080/sitemap.xml" "$BODY"
+cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=backend:8080 \
+    REMOTE_ADDR=::1 HTTP_FORWARDED='for=192.0.2.1;proto=https;host="pub.example"'
+check_contains "Forwarded from a trusted proxy" \
+    "<loc>https://pub.example/news</loc>" "$BODY"
+cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com \
+    REMOTE_ADDR=127.0.0.1 HTTP_X_FORWARDED_HOST='a.example, b.example'
+check_eq "X-Forwarded-Host list: 400" 400 "$STATUS"
+check_contains "X-Forwarded-Host list: logged with the reason" \
+    "400 for /sitemap.xml: X-Forwarded-Host holds a list" "$LOG"
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=example.com \
+    REMOTE_ADDR=127.0.0.1 HTTP_FORWARDED='proto=https;proto=http'
+check_eq "Forwarded repeating a parameter: 400" 400 "$STATUS"
+check_contains "Forwarded repeating a parameter: logged" \
+    "Forwarded header repeats a parameter" "$LOG"
+
+ini "$TMP/strict.ini" "$EX" "[http]
+trusted_proxies = 10.0.0.0/8
+allowed_hosts = example.com, *.example.org"
+env_strict="SITEMAPD_CONFIG=$TMP/strict.ini"
+cgi "$env_strict" REQUEST_URI=/robots.txt HTTP_HOST=example.com \
+    REMOTE_ADDR=127.0.0.1 $proxy_headers
+check_contains "trusted_proxies replaces the loopback default" \
+    "Sitemap: http://example.com/sitemap.xml" "$BODY"
+cgi "$env_strict" REQUEST_URI=/robots.txt HTTP_HOST=example.com \
+    REMOTE_ADDR=10.1.2.3 HTTP_X_FORWARDED_HOST=www.example.org
+check_contains "configured proxy trusted" \
+    "Sitemap: http://www.example.org/sitemap.xml" "$BODY"
+cgi "$env_strict" REQUEST_URI=/robots.txt HTTP_HOST=evil.example
+check_eq "host outside allowed_hosts: 400" 400 "$STATUS"
+check_contains "host outside allowed_hosts: logged" \
+    "host is not in allowed_hosts" "$LOG"
+cgi "$env_strict" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com \
+    REMOTE_ADDR=10.1.2.3 HTTP_X_FORWARDED_HOST=example.org
+check_eq "forwarded host outside allowed_hosts: 400" 400 "$STATUS"
+
 # --- content rules built here --------------------------------------------
 R="$TMP/root"
 mkdir -p "$R/content" "$R/state/sys"

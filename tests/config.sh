@@ -53,6 +53,32 @@ root = $TMP/root
 
 [reserved]
 path = a\\b"
+refuse "bad trusted proxy" "4: trusted_proxies: \"10.0.0.1/8\": address has bits set past the prefix length" \
+    "[site]
+root = $TMP/root
+[http]
+trusted_proxies = 127.0.0.0/8, 10.0.0.1/8"
+refuse "trusted proxy by name" "4: trusted_proxies: \"proxy.example\": not an IP address" \
+    "[site]
+root = $TMP/root
+[http]
+trusted_proxies = ::1 proxy.example"
+refuse "allowed host with a port" "4: allowed_hosts: \"example.com:443\": allowed hosts take no port" \
+    "[site]
+root = $TMP/root
+[http]
+allowed_hosts = example.com:443"
+refuse "allowed host wildcard in the middle" "4: allowed_hosts: \"a.*.example\": invalid host name" \
+    "[site]
+root = $TMP/root
+[http]
+allowed_hosts = a.*.example"
+refuse "allowed_hosts twice" "5: allowed_hosts is set twice" \
+    "[site]
+root = $TMP/root
+[http]
+allowed_hosts = a.example
+allowed_hosts = b.example"
 refuse "syntax error" "3: expected \"name = value\" or \"[section]\"" \
     "[site]
 root = $TMP/root
