@@ -1,5 +1,8 @@
+#define _GNU_SOURCE	/* ppoll */
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,27 +26,57 @@ gateway_is_cgi(void)
 	return FCGX_IsCGI();
 }
 
+/* A socket left by an earlier run goes; one in use, or any other file, stays. */
 static int
-listen_unix(const char *path, struct buf *err)
+clear_socket_path(const struct sockaddr_un *sun, struct buf *err)
+{
+	struct stat st;
+	int fd, in_use;
+
+	if (lstat(sun->sun_path, &st) == -1 || !S_ISSOCK(st.st_mode))
+		return 0;	/* bind() reports what else is there */
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
+		buf_printf(err, "socket: %s", strerror(errno));
+		return -1;
+	}
+	in_use = connect(fd, (const struct sockaddr *)sun, sizeof(*sun)) == 0;
+	close(fd);
+	if (in_use) {
+		buf_printf(err, "%s: in use by a running server",
+		    sun->sun_path);
+		return -1;
+	}
+	unlink(sun->sun_path);
+	return 0;
+}
+
+static int
+listen_unix(const char *path, int mode, struct buf *err)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	struct stat st;
-	int fd;
+	mode_t old_umask = 0;
+	int fd, rc;
 
 	if (strlen(path) >= sizeof(sun.sun_path)) {
 		buf_printf(err, "%s: socket path too long", path);
 		return -1;
 	}
-	strncpy(sun.sun_path, path, sizeof(sun.sun_path) - 1);
-	/* A socket left by an earlier run goes; any other file stays. */
-	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode))
-		unlink(path);
-	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1 ||
-	    bind(fd, (struct sockaddr *)&sun, sizeof(sun)) == -1 ||
-	    listen(fd, LISTEN_BACKLOG) == -1) {
+	memcpy(sun.sun_path, path, strlen(path) + 1);
+	if (clear_socket_path(&sun, err) == -1)
+		return -1;
+	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
+		buf_printf(err, "socket: %s", strerror(errno));
+		return -1;
+	}
+	/* Created with the mode asked for: no window with a wider one. */
+	if (mode != -1)
+		old_umask = umask((mode_t)(~mode & 0777));
+	rc = bind(fd, (struct sockaddr *)&sun, sizeof(sun));
+	if (mode != -1)
+		umask(old_umask);
+	if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1) {
 		buf_printf(err, "%s: %s", path, strerror(errno));
-		if (fd != -1)
-			close(fd);
+		close(fd);
 		return -1;
 	}
 	return fd;
@@ -104,10 +137,10 @@ listen_tcp(const char *spec, struct buf *err)
 }
 
 int
-fcgi_listen(const char *spec, struct buf *err)
+fcgi_listen(const char *spec, int mode, struct buf *err)
 {
 	if (strncmp(spec, "unix:", 5) == 0)
-		return listen_unix(spec + 5, err);
+		return listen_unix(spec + 5, mode, err);
 	if (strncmp(spec, "tcp:", 4) == 0)
 		return listen_tcp(spec + 4, err);
 	buf_printf(err, "%s: expected unix:PATH or tcp:HOST:PORT", spec);
@@ -127,26 +160,78 @@ fcgi_write(void *stream, const char *data, size_t len)
 	return FCGX_PutStr(data, (int)len, stream) < 0 ? -1 : 0;
 }
 
+static volatile sig_atomic_t stopping;
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+/*
+ * SIGTERM and SIGINT are blocked except while waiting in ppoll(), so a
+ * request that has begun is always answered in full before the process
+ * exits, and a signal can never slip in between the check and the wait.
+ * The listening socket is non-blocking so that when several processes
+ * share it, the ones that lose a connection to a sibling go back to
+ * waiting instead of blocking in accept() with the signal held.
+ */
 int
 fcgi_serve(int fd, struct config_watch *watch)
 {
+	struct sigaction sa = { .sa_handler = on_stop };	/* no SA_RESTART */
+	sigset_t stop_signals, waiting;
 	FCGX_Request fr;
+	int flags, rc = 0;
 
 	/* Writes to a closed connection must fail, not end the process. */
 	signal(SIGPIPE, SIG_IGN);
-	if (FCGX_Init() != 0 || FCGX_InitRequest(&fr, fd, 0) != 0) {
-		log_msg("cannot start FastCGI");
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGUSR1);	/* libfcgi's own stop signal */
+	sigprocmask(SIG_BLOCK, &stop_signals, &waiting);
+	sigdelset(&waiting, SIGTERM);
+	sigdelset(&waiting, SIGINT);
+	sigdelset(&waiting, SIGUSR1);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1 ||
+	    FCGX_Init() != 0 || FCGX_InitRequest(&fr, fd, 0) != 0) {
+		log_msg("cannot start FastCGI on fd %d", fd);
 		return -1;
 	}
-	while (FCGX_Accept_r(&fr) >= 0) {
-		struct output out = { 1, fcgi_write, fr.out };
+	while (!stopping) {
+		/* A kept-alive connection brings its next request itself. */
+		struct pollfd pfd = { fr.ipcFd >= 0 ? fr.ipcFd : fd, POLLIN, 0 };
+		struct output out = { 1, fcgi_write, NULL };
 		struct request req;
 
+		if (ppoll(&pfd, 1, NULL, &waiting) == -1) {
+			if (errno == EINTR)
+				continue;
+			log_msg("poll: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		if ((rc = FCGX_Accept_r(&fr)) < 0) {
+			if (rc == -EAGAIN || rc == -EWOULDBLOCK) {
+				rc = 0;		/* a sibling took it */
+				continue;
+			}
+			log_msg("accept: %s", strerror(-rc));
+			break;
+		}
+		out.ctx = fr.out;
 		request_from_params(&req, fcgi_param, fr.envp);
 		request_handle(config_watch_get(watch), &req, &out);
 		FCGX_Finish_r(&fr);
 	}
-	return 0;
+	FCGX_Free(&fr, 1);
+	return rc < 0 ? -1 : 0;
 }
 
 static const char *

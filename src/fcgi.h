@@ -9,12 +9,16 @@
 int	gateway_is_cgi(void);
 
 /*
- * Opens a listening socket from "unix:PATH" or "tcp:HOST:PORT". Returns
- * the descriptor, or -1 with the reason in err.
+ * Opens a listening socket from "unix:PATH" or "tcp:HOST:PORT"; a unix
+ * socket gets mode unless it is -1. Returns the descriptor, or -1 with
+ * the reason in err.
  */
-int	fcgi_listen(const char *spec, struct buf *err);
+int	fcgi_listen(const char *spec, int mode, struct buf *err);
 
-/* Answers FastCGI requests on fd until the process is told to stop. */
+/*
+ * Answers FastCGI requests on fd until SIGTERM, SIGINT or SIGUSR1,
+ * finishing the request in hand first. Returns 0 on such a stop, -1 on failure.
+ */
 int	fcgi_serve(int fd, struct config_watch *);
 
 /* An output write function for a FILE *, such as stdout. */

@@ -23,7 +23,7 @@
 #define EXIT_USAGE	2
 
 static const char usage_text[] =
-"usage: sitemapd [-c FILE] [-s unix:PATH | -s tcp:HOST:PORT]\n"
+"usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
 "       sitemapd --help | --version\n"
 "\n"
@@ -34,6 +34,7 @@ static const char usage_text[] =
 "                sitemapd.ini beside a CGI script, then\n"
 "                " SYSCONFDIR "/sitemapd.ini)\n"
 "  -s SOCKET     listen on unix:PATH or tcp:HOST:PORT (HOST is required)\n"
+"  -m MODE       octal permissions of the unix socket, such as 0660\n"
 "  render PATH   print the body a GET of PATH would get, for static export;\n"
 "                --host names the host (default localhost), --https\n"
 "                makes URLs https\n";
@@ -66,6 +67,23 @@ config_file(const char *option, int cgi)
 		buf_free(&path);
 	}
 	return xstrdup(SYSCONFDIR "/sitemapd.ini");
+}
+
+/* Octal, at most 0777, nothing else: a typo must not open a socket. */
+static int
+parse_mode(const char *s)
+{
+	size_t n = strlen(s);
+	int mode = 0;
+
+	if (n == 0 || n > 4)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '7')
+			return -1;
+		mode = mode * 8 + (*s - '0');
+	}
+	return mode <= 0777 ? mode : -1;
 }
 
 static int
@@ -153,15 +171,23 @@ main(int argc, char **argv)
 	};
 	const char *config_option = NULL, *socket_spec = NULL;
 	struct config_watch watch;
-	int ch, fd, cgi, rc;
+	int ch, fd, cgi, rc, mode = -1;
 
-	while ((ch = getopt_long(argc, argv, "+c:s:hV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+c:s:m:hV", longopts, NULL))
+	    != -1) {
 		switch (ch) {
 		case 'c':
 			config_option = optarg;
 			break;
 		case 's':
 			socket_spec = optarg;
+			break;
+		case 'm':
+			if ((mode = parse_mode(optarg)) == -1) {
+				fprintf(stderr, "sitemapd: -m %s: expected an "
+				    "octal mode such as 0660\n", optarg);
+				return EXIT_USAGE;
+			}
 			break;
 		case 'h':
 			usage(stdout);
@@ -180,6 +206,11 @@ main(int argc, char **argv)
 		return render(config_option, argc, argv);
 	if (argc > 0) {
 		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (mode != -1 && (socket_spec == NULL ||
+	    strncmp(socket_spec, "unix:", 5) != 0)) {
+		fputs("sitemapd: -m applies only to -s unix:PATH\n", stderr);
 		return EXIT_USAGE;
 	}
 
@@ -203,13 +234,17 @@ main(int argc, char **argv)
 		struct buf err = BUF_INIT;
 
 		fd = 0;
-		if (socket_spec && (fd = fcgi_listen(socket_spec, &err)) == -1) {
+		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, &err))
+		    == -1) {
 			log_msg("%s", buf_str(&err));
 			buf_free(&err);
 			config_watch_close(&watch);
 			return EXIT_USAGE;
 		}
 		rc = fcgi_serve(fd, &watch);
+		/* Our own socket goes with us; an inherited one is not ours. */
+		if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
+			unlink(socket_spec + 5);
 	}
 	config_watch_close(&watch);
 	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

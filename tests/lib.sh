@@ -100,6 +100,23 @@ locs() {
 	printf '%s\n' "$BODY" | sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p'
 }
 
+# stop_process PID [SIGNAL]: signals a background child (default TERM) and
+# returns its exit status; one still running after five seconds is killed
+# and gives 124, so a test never hangs on a process that ignores signals.
+stop_process() {
+	kill "-${2:-TERM}" "$1" 2>/dev/null
+	for _i in $(seq 50); do
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.1
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1" 2>/dev/null
+		wait "$1" 2>/dev/null
+		return 124
+	fi
+	wait "$1" 2>/dev/null
+}
+
 # set_mtime DATE FILE...: for lastmod checks.
 set_mtime() {
 	_d=$1; shift

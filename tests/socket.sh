@@ -4,6 +4,7 @@
 . "$SRCDIR/tests/lib.sh"
 
 command -v cgi-fcgi >/dev/null || { echo "cgi-fcgi (libfcgi-bin) is not installed"; exit 1; }
+command -v nc >/dev/null || { echo "nc (netcat-openbsd) is not installed"; exit 1; }
 
 ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
 
@@ -17,12 +18,13 @@ fcgi() {
 	STATUS=$(printf '%s\n' "$HEADERS" | sed -n 's/^Status: \([0-9]*\).*/\1/p')
 }
 
-# serve SPEC: starts sitemapd -s SPEC in the background as SERVER_PID.
+# serve SPEC [OPTION...]: starts sitemapd -s SPEC in the background.
 serve() {
-	"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "$1" 2>>"$TMP/server.log" &
+	_spec=$1; shift
+	"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "$_spec" "$@" 2>>"$TMP/server.log" &
 	SERVER_PID=$!
 }
-stop() { kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; }
+stop() { stop_process "$SERVER_PID"; }
 on_exit stop
 
 # wait_for COMMAND...: polls until COMMAND succeeds, at most five seconds.
@@ -55,6 +57,52 @@ done
 check_eq "unix: one process answers request after request" 25 "$served"
 stop
 
+# --- by hand-built FastCGI records, to control when each byte arrives ------
+octal() { printf '\\%03o' "$1"; }
+# record TYPE FILE: one FastCGI record of request 1 holding FILE.
+record() {
+	_n=$(wc -c <"$2")
+	printf "$(octal 1)$(octal "$1")$(octal 0)$(octal 1)$(octal $((_n / 256)))$(octal $((_n % 256)))$(octal 0)$(octal 0)"
+	cat "$2"
+}
+# param NAME VALUE: one name-value pair, both shorter than 128 bytes.
+param() { printf "$(octal ${#1})$(octal ${#2})%s%s" "$1" "$2"; }
+printf "$(octal 0)$(octal 1)$(octal 0)$(octal 0)$(octal 0)$(octal 0)$(octal 0)$(octal 0)" >"$TMP/begin"
+{ param REQUEST_METHOD GET; param REQUEST_URI /sitemap.xml
+  param HTTP_HOST example.com; } >"$TMP/params"
+: >"$TMP/empty"
+
+serve "unix:$SOCK" -m 0660
+wait_for test -S "$SOCK" || not_ok "unix socket with -m appears"
+check_eq "-m 0660 sets the socket's mode" 660 "$(stat -c %a "$SOCK")"
+"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" 2>"$TMP/err"
+check_eq "a socket in use is not taken over" 2 "$?"
+check_contains "a socket in use: says so" "in use by a running server" "$(cat "$TMP/err")"
+
+# A client that hangs up before the answer must not end the process.
+for i in $(seq 20); do
+	{ record 1 "$TMP/begin"; record 4 "$TMP/params"; record 4 "$TMP/empty"
+	  record 5 "$TMP/empty"; } | nc -U -q 0 "$SOCK" >/dev/null 2>&1
+done
+fcgi "$SOCK" REQUEST_URI=/robots.txt
+check_eq "alive after 20 clients hung up (SIGPIPE)" 200 "$STATUS"
+
+# SIGTERM while a request is half received: it is answered in full, then
+# the process exits 0 and removes its socket.
+{ record 1 "$TMP/begin"; record 4 "$TMP/params"; sleep 1
+  record 4 "$TMP/empty"; record 5 "$TMP/empty"; } |
+    nc -U "$SOCK" >"$TMP/slow.out" 2>&1 &
+client=$!
+sleep 0.4
+stop_process "$SERVER_PID"
+check_eq "SIGTERM: exit status 0" 0 "$?"
+stop_process "$client"
+check_contains "SIGTERM mid-request: request answered" "Status: 200" \
+    "$(tr -d '\000' <"$TMP/slow.out")"
+check_contains "SIGTERM mid-request: answer complete" "</urlset>" \
+    "$(tr -d '\000' <"$TMP/slow.out")"
+check_eq "SIGTERM: socket removed" no "$(test -e "$SOCK" && echo yes || echo no)"
+
 # A file that is not a socket is never removed to make room.
 echo precious >"$TMP/not-a-socket"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$TMP/not-a-socket" 2>"$TMP/err"
@@ -73,7 +121,10 @@ fcgi "127.0.0.1:$PORT" REQUEST_URI=/robots.txt
 check_eq "tcp: robots.txt 200" 200 "$STATUS"
 check_eq "tcp: listens on 127.0.0.1 only" 1 \
     "$(grep -c ":$hexport 00000000:0000 0A " /proc/net/tcp)"
-stop
+stop_process "$SERVER_PID"
+check_eq "tcp: SIGTERM when idle: exit status 0" 0 "$?"
+"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "tcp:127.0.0.1:$PORT" -m 0660 2>"$TMP/err"
+check_eq "tcp: -m refused" 2 "$?"
 
 check_no_sanitizer_report "$(cat "$TMP/server.log")"
 finish
