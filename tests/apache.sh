@@ -1,0 +1,129 @@
+#!/bin/sh
+# One Apache 2.4 on three loopback ports, one per way of running sitemapd:
+# spawned by mod_fcgid, reached by mod_proxy_fcgi on a unix socket, and as
+# a plain CGI behind a shared-hosting .htaccess. Each uses its contrib/ file.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+
+command -v apache2 >/dev/null || { echo "apache2 is not installed"; exit 1; }
+MODULES=/usr/lib/apache2/modules
+[ -f "$MODULES/mod_fcgid.so" ] ||
+    { echo "mod_fcgid (libapache2-mod-fcgid) is not installed"; exit 1; }
+
+# Apache's children run as www-data when it starts as root: everything
+# they touch lives in a world-readable tree of the test's own.
+chmod 755 "$TMP"
+as_www=""
+if [ "$(id -u)" -eq 0 ]; then
+	as_www="setpriv --reuid=www-data --regid=www-data --clear-groups"
+	user="User www-data
+Group www-data"
+fi
+mkdir -p "$TMP/bin" "$TMP/htdocs" "$TMP/apache" "$TMP/cgi-root"
+cp "$SITEMAPD" "$TMP/bin/sitemapd"
+cp -R "$SRCDIR/contrib/example-site" "$TMP/root"
+chmod -R go+rX "$TMP/root"
+echo static >"$TMP/htdocs/static.txt"
+ini "$TMP/fcgid.ini" "$TMP/root"
+ini "$TMP/proxy.ini" "$TMP/root"
+
+# Shared hosting: the binary and its INI beside the .htaccess.
+cp "$SITEMAPD" "$TMP/cgi-root/sitemapd.cgi"
+ini "$TMP/cgi-root/sitemapd.ini" "$TMP/root" "admin_path = /secret-admin"
+cp "$SRCDIR/contrib/htaccess" "$TMP/cgi-root/.htaccess"
+echo static >"$TMP/cgi-root/static.txt"
+
+# mod_proxy_fcgi's backend: sitemapd on its own socket, in a directory
+# of its own as a real deployment would have.
+mkdir -p "$TMP/run"
+[ -n "$as_www" ] && chown www-data "$TMP/run"
+SOCK="$TMP/run/sitemapd.sock"
+$as_www "$SITEMAPD" -c "$TMP/proxy.ini" -s "unix:$SOCK" -m 0600 \
+    2>"$TMP/proxy-sitemapd.log" &
+PROXY_PID=$!
+stop_backend() { stop_process "$PROXY_PID"; }
+on_exit stop_backend
+
+P1=$(free_port); P2=$(free_port); P3=$(free_port)
+cat >"$TMP/apache.conf" <<CONF
+ServerRoot "$TMP/apache"
+ServerName 127.0.0.1
+PidFile "$TMP/apache/apache.pid"
+DefaultRuntimeDir "$TMP/apache"
+Mutex file:$TMP/apache default
+ErrorLog "$TMP/apache/error.log"
+LogLevel warn
+TypesConfig /etc/mime.types
+$user
+LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
+LoadModule authz_core_module $MODULES/mod_authz_core.so
+LoadModule mime_module $MODULES/mod_mime.so
+LoadModule rewrite_module $MODULES/mod_rewrite.so
+LoadModule cgi_module $MODULES/mod_cgi.so
+LoadModule fcgid_module $MODULES/mod_fcgid.so
+LoadModule proxy_module $MODULES/mod_proxy.so
+LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
+StartServers 2
+FcgidIPCDir "$TMP/apache/fcgid"
+FcgidProcessTableFile "$TMP/apache/fcgid_shm"
+Listen 127.0.0.1:$P1
+Listen 127.0.0.1:$P2
+Listen 127.0.0.1:$P3
+<Directory />
+	AllowOverride None
+	Require all denied
+</Directory>
+<Directory "$TMP/htdocs">
+	Require all granted
+</Directory>
+<Directory "$TMP/cgi-root">
+	AllowOverride All
+	Require all granted
+</Directory>
+
+<VirtualHost 127.0.0.1:$P1>
+	DocumentRoot "$TMP/htdocs"
+	Define SITEMAPD_BIN "$TMP/bin/sitemapd"
+	Define SITEMAPD_CONFIG "$TMP/fcgid.ini"
+	Include "$SRCDIR/contrib/apache-fcgid.conf"
+</VirtualHost>
+<VirtualHost 127.0.0.1:$P2>
+	DocumentRoot "$TMP/htdocs"
+	Define SITEMAPD_SOCKET "$SOCK"
+	Include "$SRCDIR/contrib/apache-proxy-fcgi.conf"
+</VirtualHost>
+<VirtualHost 127.0.0.1:$P3>
+	DocumentRoot "$TMP/cgi-root"
+</VirtualHost>
+CONF
+apache2 -f "$TMP/apache.conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
+APACHE_PID=$!
+stop_apache() { stop_process "$APACHE_PID"; }
+on_exit stop_apache
+for port in $P1 $P2 $P3; do
+	wait_http "http://127.0.0.1:$port/static.txt" "$APACHE_PID" || {
+		echo "apache did not start:"
+		cat "$TMP/apache.out" "$TMP/apache/error.log"
+		exit 1
+	}
+done
+
+URL="http://127.0.0.1:$P1"
+check_deployment "apache mod_fcgid" "$TMP/fcgid.ini"
+
+URL="http://127.0.0.1:$P2"
+check_deployment "apache mod_proxy_fcgi" "$TMP/proxy.ini"
+stop_process "$PROXY_PID"
+check_eq "mod_proxy_fcgi backend: SIGTERM stops it cleanly" 0 "$?"
+
+URL="http://127.0.0.1:$P3"
+check_deployment "apache .htaccess CGI" "$TMP/cgi-root/sitemapd.ini"
+get /sitemapd.ini
+check_eq "apache .htaccess CGI: the INI is not served" 403 "$STATUS"
+check_lacks "apache .htaccess CGI: the admin path stays secret" \
+    secret-admin "$BODY"
+get /static.txt
+check_eq "apache .htaccess CGI: other files still served" static "$BODY"
+
+check_no_sanitizer_report "$(cat "$TMP/apache/error.log" "$TMP/proxy-sitemapd.log")"
+finish

@@ -1,0 +1,108 @@
+# Helpers for the tests that put sitemapd behind a real web server:
+# loopback ports, curl requests, and the checks every deployment passes.
+# Sourced after lib.sh.
+
+command -v curl >/dev/null || { echo "curl is not installed"; exit 1; }
+
+# free_port: a loopback TCP port that nothing listens on right now.
+free_port() {
+	while :; do
+		_port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+		_hex=$(printf '%04X' "$_port")
+		grep -q ":$_hex 00000000:0000 0A\|:$_hex 0\{32\}:0000 0A" \
+		    /proc/net/tcp /proc/net/tcp6 2>/dev/null || break
+	done
+	echo "$_port"
+}
+
+# wait_http URL PID: polls until URL answers while PID still runs.
+wait_http() {
+	for _i in $(seq 100); do
+		curl -s -o /dev/null "$1" && return 0
+		kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
+# get PATH [CURL ARGS...]: asks $URL; sets STATUS, HEADERS and BODY.
+get() {
+	_path=$1; shift
+	STATUS=$(curl -s -o "$TMP/body" -D "$TMP/headers" -w '%{http_code}' \
+	    "$@" "$URL$_path")
+	HEADERS=$(tr -d '\r' <"$TMP/headers")
+	BODY=$(cat "$TMP/body")
+}
+hdr() { printf '%s\n' "$HEADERS" | sed -n "s/^$1: //Ip"; }
+
+# sitemap_line: the Sitemap line of the robots.txt in BODY.
+sitemap_line() { printf '%s\n' "$BODY" | sed -n 's/^Sitemap: //p'; }
+
+# check_deployment NAME INI: what every server setup must get right.
+# URL is the server's base URL; INI is the file the sitemapd behind it
+# reads, rewritten here to change whom it trusts.
+check_deployment() {
+	_name=$1 _ini=$2
+	_self=$(printf '%s' "$URL" | sed 's|^http://||')
+
+	get /robots.txt
+	check_eq "$_name: robots.txt 200" 200 "$STATUS"
+	check_eq "$_name: robots.txt type" "text/plain; charset=utf-8" \
+	    "$(hdr Content-Type)"
+	check_eq "$_name: Sitemap line is the URL the client used" \
+	    "$URL/sitemap.xml" "$(sitemap_line)"
+	check_contains "$_name: robots.txt rules" "Disallow: /api/" "$BODY"
+
+	get /sitemap.xml
+	check_eq "$_name: sitemap.xml 200" 200 "$STATUS"
+	check_eq "$_name: sitemap.xml type" "application/xml; charset=utf-8" \
+	    "$(hdr Content-Type)"
+	check_valid "$_name: sitemap.xml valid" "$TMP/body" sitemap.xsd
+	check_contains "$_name: sitemap.xml entries" \
+	    "<loc>$URL/about/team</loc>" "$BODY"
+	check_eq "$_name: every entry on the client's host" 0 \
+	    "$(locs | grep -vc "^$URL/")"
+
+	get /sitemap.xml -I
+	check_eq "$_name: HEAD 200" 200 "$STATUS"
+	check_eq "$_name: HEAD type" "application/xml; charset=utf-8" \
+	    "$(hdr Content-Type)"
+	get /sitemap.xmlx
+	check_eq "$_name: /sitemap.xmlx 404" 404 "$STATUS"
+	get /robots.txt/x
+	check_eq "$_name: /robots.txt/x 404" 404 "$STATUS"
+
+	get /robots.txt -H 'Host: WWW.Example.com'
+	check_eq "$_name: Host header used" \
+	    "http://www.example.com/sitemap.xml" "$(sitemap_line)"
+	get /sitemap.xml -H 'Host: bad_host'
+	check_eq "$_name: hostile Host 400" 400 "$STATUS"
+
+	# The client is on loopback, which sitemapd trusts by default.
+	get /robots.txt -H 'X-Forwarded-Proto: https' \
+	    -H 'X-Forwarded-Host: public.example'
+	check_eq "$_name: trusted X-Forwarded-*" \
+	    "https://public.example/sitemap.xml" "$(sitemap_line)"
+	get /sitemap.xml -H 'Forwarded: for=192.0.2.7;proto=https;host="pub.example:8443"'
+	check_contains "$_name: trusted Forwarded" \
+	    "<loc>https://pub.example:8443/about/team</loc>" "$BODY"
+	get /robots.txt -H 'X-Forwarded-Proto: https'
+	check_eq "$_name: trusted proto alone keeps the host" \
+	    "https://$_self/sitemap.xml" "$(sitemap_line)"
+	get /robots.txt -H 'X-Forwarded-Host: a.example, b.example'
+	check_eq "$_name: forwarded list 400" 400 "$STATUS"
+
+	# The same headers from a client that is not a trusted proxy.
+	cp "$_ini" "$TMP/ini.saved"
+	printf '[http]\ntrusted_proxies = 192.0.2.0/24\n' >>"$_ini"
+	get /robots.txt -H 'X-Forwarded-Proto: https' \
+	    -H 'X-Forwarded-Host: public.example'
+	check_eq "$_name: untrusted X-Forwarded-* ignored" \
+	    "$URL/sitemap.xml" "$(sitemap_line)"
+	get /sitemap.xml -H 'Forwarded: proto=https;host=pub.example'
+	check_contains "$_name: untrusted Forwarded ignored" \
+	    "<loc>$URL/about/team</loc>" "$BODY"
+	get /robots.txt -H 'X-Forwarded-Host: a.example, b.example'
+	check_eq "$_name: untrusted forwarded list ignored" 200 "$STATUS"
+	cp "$TMP/ini.saved" "$_ini"
+}

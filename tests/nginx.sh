@@ -1,0 +1,72 @@
+#!/bin/sh
+# nginx passes the sitemap paths to sitemapd over a unix socket, through
+# contrib/nginx.conf; spawn-fcgi starts sitemapd with the socket on fd 0.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+
+for tool in nginx spawn-fcgi; do
+	command -v "$tool" >/dev/null || { echo "$tool is not installed"; exit 1; }
+done
+
+cp -R "$SRCDIR/contrib/example-site" "$TMP/root"
+ini "$TMP/sitemapd.ini" "$TMP/root"
+mkdir -p "$TMP/htdocs" "$TMP/nginx-tmp"
+echo static >"$TMP/htdocs/static.txt"
+
+SOCK="$TMP/sitemapd.sock"
+spawn-fcgi -n -s "$SOCK" -M 0600 -- "$SITEMAPD" -c "$TMP/sitemapd.ini" \
+    >"$TMP/spawn.out" 2>"$TMP/sitemapd.log" &
+SITEMAPD_PID=$!
+stop_sitemapd() { stop_process "$SITEMAPD_PID"; }
+on_exit stop_sitemapd
+
+# The snippet as shipped, pointed at this test's socket.
+sed "s|unix:/run/sitemapd/sitemapd.sock|unix:$SOCK|" \
+    "$SRCDIR/contrib/nginx.conf" >"$TMP/sitemapd-nginx.conf"
+PORT=$(free_port)
+URL="http://127.0.0.1:$PORT"
+# As root, workers would otherwise be nobody, who cannot reach the socket.
+user=""
+[ "$(id -u)" -eq 0 ] && user="user root;"
+cat >"$TMP/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $TMP/nginx.pid;
+error_log $TMP/nginx-error.log warn;
+$user
+events { worker_connections 64; }
+http {
+	access_log off;
+	client_body_temp_path $TMP/nginx-tmp/body;
+	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
+	proxy_temp_path $TMP/nginx-tmp/proxy;
+	scgi_temp_path $TMP/nginx-tmp/scgi;
+	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
+	server {
+		listen 127.0.0.1:$PORT;
+		root $TMP/htdocs;
+		include $TMP/sitemapd-nginx.conf;
+	}
+}
+CONF
+nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
+    >"$TMP/nginx.out" 2>&1 &
+NGINX_PID=$!
+stop_nginx() { stop_process "$NGINX_PID" QUIT; }
+on_exit stop_nginx
+wait_http "$URL/static.txt" "$NGINX_PID" || {
+	echo "nginx did not start:"; cat "$TMP/nginx.out" "$TMP/nginx-error.log"
+	exit 1
+}
+
+check_deployment nginx "$TMP/sitemapd.ini"
+get /static.txt
+check_eq "nginx keeps serving its own files" static "$BODY"
+
+stop_process "$SITEMAPD_PID"
+check_eq "spawn-fcgi: SIGTERM stops sitemapd cleanly" 0 "$?"
+get /robots.txt
+check_eq "sitemapd stopped: nginx answers 502" 502 "$STATUS"
+
+check_no_sanitizer_report "$(cat "$TMP/sitemapd.log")"
+finish
