@@ -1,0 +1,42 @@
+#!/bin/sh
+# contrib/sitemapd.socket and sitemapd.service pass systemd-analyze verify
+# without a single complaint, and agree with the other contrib files.
+# (The inherited-socket mode they use is driven for real by nginx.sh, where
+# spawn-fcgi hands sitemapd its socket on fd 0 exactly as systemd does.)
+. "$SRCDIR/tests/lib.sh"
+
+command -v systemd-analyze >/dev/null ||
+    { echo "systemd-analyze (systemd) is not installed"; exit 1; }
+
+ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
+mkdir -p "$TMP/units" "$TMP/typo"
+# verify insists that ExecStart exists: point it at this build.
+sed "s|^ExecStart=/usr/local/bin/sitemapd -c /etc/sitemapd.ini$|ExecStart=$SITEMAPD -c $TMP/sitemapd.ini|" \
+    "$SRCDIR/contrib/sitemapd.service" >"$TMP/units/sitemapd.service"
+cp "$SRCDIR/contrib/sitemapd.socket" "$TMP/units/"
+check_contains "the shipped ExecStart is the one replaced" "ExecStart=$SITEMAPD" \
+    "$(cat "$TMP/units/sitemapd.service")"
+
+# verify exits 0 on unknown keys, so its output must be empty as well.
+(cd "$TMP/units" && systemd-analyze verify ./sitemapd.socket ./sitemapd.service) \
+    >"$TMP/verify.out" 2>&1
+check_eq "systemd-analyze verify: exit 0" 0 "$?"
+check_eq "systemd-analyze verify: no complaint" "" "$(cat "$TMP/verify.out")"
+
+sed 's/^StandardInput=socket$/StandardInput=socket\nStandrdOutput=journal/' \
+    "$TMP/units/sitemapd.service" >"$TMP/typo/sitemapd.service"
+cp "$TMP/units/sitemapd.socket" "$TMP/typo/"
+(cd "$TMP/typo" && systemd-analyze verify ./sitemapd.socket ./sitemapd.service) \
+    >"$TMP/typo.out" 2>&1
+check_contains "the check itself notices a typo" "StandrdOutput" "$(cat "$TMP/typo.out")"
+
+# stdin is the listening socket; stdout inheriting it would corrupt it.
+unit=$(cat "$SRCDIR/contrib/sitemapd.service")
+check_contains "service: socket on stdin" "StandardInput=socket" "$unit"
+check_contains "service: stdout not the socket" "StandardOutput=journal" "$unit"
+sock=$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd.socket")
+check_contains "nginx.conf points at the socket unit's path" "unix:$sock;" \
+    "$(cat "$SRCDIR/contrib/nginx.conf")"
+check_contains "apache-proxy-fcgi.conf names the same path" "$sock" \
+    "$(cat "$SRCDIR/contrib/apache-proxy-fcgi.conf")"
+finish
