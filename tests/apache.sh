@@ -96,7 +96,9 @@ Listen 127.0.0.1:$P3
 	DocumentRoot "$TMP/cgi-root"
 </VirtualHost>
 CONF
-apache2 -f "$TMP/apache.conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
+# Its own session: prefork's shutdown signals its whole process group,
+# which would otherwise be make's.
+setsid apache2 -f "$TMP/apache.conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
 APACHE_PID=$!
 stop_apache() { stop_process "$APACHE_PID"; }
 on_exit stop_apache

@@ -25,6 +25,37 @@ wait_http() {
 	return 1
 }
 
+# start_lighttpd INI: lighttpd on a free loopback port, spawning sitemapd
+# with INI through contrib/lighttpd.conf; sets PORT and URL.
+start_lighttpd() {
+	command -v lighttpd >/dev/null ||
+	    { echo "lighttpd is not installed"; exit 1; }
+	mkdir -p "$TMP/htdocs"
+	echo static >"$TMP/htdocs/static.txt"
+	PORT=$(free_port)
+	URL="http://127.0.0.1:$PORT"
+	cat >"$TMP/lighttpd.conf" <<CONF
+server.document-root = "$TMP/htdocs"
+server.bind = "127.0.0.1"
+server.port = $PORT
+server.pid-file = "$TMP/lighttpd.pid"
+server.errorlog = "$TMP/lighttpd.log"
+var.sitemapd_bin = "$SITEMAPD"
+var.sitemapd_config = "$1"
+var.sitemapd_socket = "$TMP/sitemapd.sock"
+include "$SRCDIR/contrib/lighttpd.conf"
+CONF
+	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
+	LIGHTTPD_PID=$!
+	on_exit stop_lighttpd
+	wait_http "$URL/static.txt" "$LIGHTTPD_PID" || {
+		echo "lighttpd did not start:"
+		cat "$TMP/lighttpd.out" "$TMP/lighttpd.log"
+		exit 1
+	}
+}
+stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
+
 # get PATH [CURL ARGS...]: asks $URL; sets STATUS, HEADERS and BODY.
 get() {
 	_path=$1; shift

@@ -12,8 +12,8 @@ trap 'for h in $cleanup_hooks; do $h; done; rm -rf "$TMP"' EXIT
 
 on_exit() { cleanup_hooks="$cleanup_hooks $1"; }
 
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() { failed=$((failed + 1)); echo "not ok - $1"; }
+ok() { passed=$((passed + 1)); printf 'ok - %s\n' "$1"; }
+not_ok() { failed=$((failed + 1)); printf 'not ok - %s\n' "$1"; }
 
 # check_eq DESCRIPTION EXPECTED ACTUAL
 check_eq() {

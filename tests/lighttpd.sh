@@ -2,38 +2,13 @@
 # A real lighttpd on a loopback port spawns sitemapd as FastCGI through
 # contrib/lighttpd.conf; curl asks it what a crawler would.
 . "$SRCDIR/tests/lib.sh"
-
 . "$SRCDIR/tests/http.sh"
-
-command -v lighttpd >/dev/null || { echo "lighttpd is not installed"; exit 1; }
 
 R="$TMP/root"
 cp -R "$SRCDIR/contrib/example-site" "$R"
-mkdir -p "$TMP/htdocs"
-echo static >"$TMP/htdocs/static.txt"
 ini "$TMP/sitemapd.ini" "$R" "admin_path = /private-admin"
 
-PORT=$(free_port)
-URL="http://127.0.0.1:$PORT"
-cat >"$TMP/lighttpd.conf" <<CONF
-server.document-root = "$TMP/htdocs"
-server.bind = "127.0.0.1"
-server.port = $PORT
-server.pid-file = "$TMP/lighttpd.pid"
-server.errorlog = "$TMP/lighttpd.log"
-var.sitemapd_bin = "$SITEMAPD"
-var.sitemapd_config = "$TMP/sitemapd.ini"
-var.sitemapd_socket = "$TMP/sitemapd.sock"
-include "$SRCDIR/contrib/lighttpd.conf"
-CONF
-lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
-LIGHTTPD_PID=$!
-stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
-on_exit stop_lighttpd
-wait_http "$URL/static.txt" "$LIGHTTPD_PID" || {
-	echo "lighttpd did not start:"; cat "$TMP/lighttpd.out" "$TMP/lighttpd.log"
-	exit 1
-}
+start_lighttpd "$TMP/sitemapd.ini"
 
 check_deployment lighttpd "$TMP/sitemapd.ini"
 get /robots.txt
