@@ -26,7 +26,7 @@ gateway_is_cgi(void)
 	return FCGX_IsCGI();
 }
 
-/* A socket left by an earlier run goes; one in use, or any other file, stays. */
+/* A socket an earlier run left goes; one in use, or any other file, stays. */
 static int
 clear_socket_path(const struct sockaddr_un *sun, struct buf *err)
 {
@@ -170,9 +170,11 @@ on_stop(int sig)
 }
 
 /*
- * SIGTERM and SIGINT are blocked except while waiting in ppoll(), so a
+ * The stop signals are blocked except while waiting in ppoll(), so a
  * request that has begun is always answered in full before the process
  * exits, and a signal can never slip in between the check and the wait.
+ * Debian's libfcgi installs SIGTERM and SIGUSR1 handlers of its own that
+ * take effect only at the next connection; ours replace them.
  * The listening socket is non-blocking so that when several processes
  * share it, the ones that lose a connection to a sibling go back to
  * waiting instead of blocking in accept() with the signal held.

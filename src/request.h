@@ -22,8 +22,9 @@ struct request {
 	const char	*server_name;
 	const char	*server_port;
 	const char	*remote_addr;
-	const char	*forwarded;		/* believed from trusted */
-	const char	*x_forwarded_proto;	/* proxies only */
+	/* Believed only when remote_addr is a trusted proxy. */
+	const char	*forwarded;
+	const char	*x_forwarded_proto;
 	const char	*x_forwarded_host;
 	const char	*x_forwarded_port;
 };
