@@ -4,17 +4,6 @@
 
 command -v curl >/dev/null || { echo "curl is not installed"; exit 1; }
 
-# free_port: a loopback TCP port that nothing listens on right now.
-free_port() {
-	while :; do
-		_port=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
-		_hex=$(printf '%04X' "$_port")
-		grep -q ":$_hex 00000000:0000 0A\|:$_hex 0\{32\}:0000 0A" \
-		    /proc/net/tcp /proc/net/tcp6 2>/dev/null || break
-	done
-	echo "$_port"
-}
-
 # wait_http URL PID: polls until URL answers while PID still runs.
 wait_http() {
 	for _i in $(seq 100); do

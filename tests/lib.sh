@@ -117,6 +117,24 @@ stop_process() {
 	wait "$1" 2>/dev/null
 }
 
+# free_port: a loopback TCP port no socket uses, below the ephemeral range
+# so that no client connection can take it before the server binds, and
+# never one this test already picked.
+free_port() {
+	_low=$(cut -f 1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+	[ "${_low:-0}" -gt 11000 ] || _low=32768
+	while :; do
+		_port=$((10000 + $(od -An -N2 -tu2 /dev/urandom) % (_low - 10000)))
+		_hex=$(printf '%04X' "$_port")
+		grep -q "^ *[0-9]*: [0-9A-F]*:$_hex " /proc/net/tcp /proc/net/tcp6 \
+		    2>/dev/null && continue
+		grep -qx "$_port" "$TMP/ports" 2>/dev/null && continue
+		echo "$_port" >>"$TMP/ports"
+		break
+	done
+	echo "$_port"
+}
+
 # set_mtime DATE FILE...: for lastmod checks.
 set_mtime() {
 	_d=$1; shift

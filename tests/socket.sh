@@ -111,7 +111,7 @@ check_eq "unix: the file is untouched" precious "$(cat "$TMP/not-a-socket")"
 
 # --- TCP, bound to the address given and no other ---------------------------
 for _try in 1 2 3 4 5; do
-	PORT=$((20000 + $(od -An -N2 -tu2 /dev/urandom) % 40000))
+	PORT=$(free_port)
 	serve "tcp:127.0.0.1:$PORT"
 	hexport=$(printf '%04X' "$PORT")
 	wait_for listening && break
