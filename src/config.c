@@ -11,6 +11,7 @@
 #include "alias.h"
 #include "config.h"
 #include "log.h"
+#include "sitemap.h"
 
 struct parse {
 	FILE		*f;
@@ -24,7 +25,7 @@ struct parse {
 
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
-	K_ALLOWED_HOSTS };
+	K_ALLOWED_HOSTS, K_MAX_URLS, K_MAX_BYTES };
 
 static const struct {
 	const char	*section;
@@ -39,9 +40,15 @@ static const struct {
 	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", 1 },
 	[K_TRUSTED_PROXIES] =	{ "http", "trusted_proxies", 0 },
 	[K_ALLOWED_HOSTS] =	{ "http", "allowed_hosts", 0 },
+	[K_MAX_URLS] =		{ "sitemap", "max_urls", 0 },
+	[K_MAX_BYTES] =		{ "sitemap", "max_bytes", 0 },
 };
 
-static const char *const sections[] = { "site", "reserved", "http" };
+static const char *const sections[] = { "site", "reserved", "http",
+	"sitemap" };
+
+/* A sitemap file smaller than this could hold next to nothing. */
+#define MIN_BYTES	1024
 
 static int error_at(struct parse *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
@@ -75,6 +82,25 @@ parse_bool(const char *v, int *out)
 			return *out = 0, 0;
 	}
 	return -1;
+}
+
+/* Decimal digits only, no leading zero, within [min, max]. */
+static int
+parse_size(const char *v, size_t min, size_t max, size_t *out)
+{
+	size_t n = 0;
+
+	if (*v == '\0' || (v[0] == '0' && v[1] != '\0'))
+		return -1;
+	for (; *v; v++) {
+		if (*v < '0' || *v > '9' || n > (max - (size_t)(*v - '0')) / 10)
+			return -1;
+		n = n * 10 + (size_t)(*v - '0');
+	}
+	if (n < min)
+		return -1;
+	*out = n;
+	return 0;
 }
 
 /* A relative root is taken from the directory of the INI file. */
@@ -150,6 +176,17 @@ set(struct parse *p, enum key k, const char *v)
 		if (reserved_add(&cfg->reserved, v, k == K_RESERVED_ROBOTS,
 		    &why) == -1)
 			return error_at(p, p->line, "reserved path: %s", why);
+		break;
+	case K_MAX_URLS:
+		if (parse_size(v, 1, SITEMAP_MAX_URLS, &cfg->max_urls) == -1)
+			return error_at(p, p->line, "max_urls must be a number "
+			    "from 1 to %d", SITEMAP_MAX_URLS);
+		break;
+	case K_MAX_BYTES:
+		if (parse_size(v, MIN_BYTES, SITEMAP_MAX_BYTES,
+		    &cfg->max_bytes) == -1)
+			return error_at(p, p->line, "max_bytes must be a number "
+			    "from %d to %d", MIN_BYTES, SITEMAP_MAX_BYTES);
 		break;
 	case K_TRUSTED_PROXIES:
 	case K_ALLOWED_HOSTS:
@@ -237,6 +274,8 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->file = xstrdup(file);
 	cfg->home_alias = xstrdup("index");
+	cfg->max_urls = SITEMAP_MAX_URLS;
+	cfg->max_bytes = SITEMAP_MAX_BYTES;
 	reserved_init(&cfg->reserved);
 	host_policy_init(&cfg->hosts);
 

@@ -14,6 +14,8 @@ struct config {
 	char		*root;		/* runtime root, absolute */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
+	size_t		 max_urls;	/* per sitemap file */
+	size_t		 max_bytes;
 	struct reserved	 reserved;
 	struct robots	 robots;	/* derived from reserved */
 	struct host_policy hosts;

@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 
 #include "baseurl.h"
@@ -10,7 +11,8 @@
 /* How long a crawler should wait before asking again after a 503. */
 #define RETRY_AFTER	"60"
 
-enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP };
+enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
+	ROUTE_PART };
 
 struct header {
 	const char	*name;
@@ -36,26 +38,44 @@ request_from_params(struct request *req, param_fn param, void *ctx)
 	req->x_forwarded_port = param("HTTP_X_FORWARDED_PORT", ctx);
 }
 
+/* "/sitemaps/sitemap-0001.xml" and on, exactly as the index names them. */
+static size_t
+part_number(const char *path)
+{
+	static const char prefix[] = "/sitemaps/sitemap-";
+	const char *d = path + sizeof(prefix) - 1;
+	char canonical[64];
+	size_t n = 0;
+
+	if (strncmp(path, prefix, sizeof(prefix) - 1) != 0)
+		return 0;
+	for (; *d >= '0' && *d <= '9' && n < 100000000; d++)
+		n = n * 10 + (size_t)(*d - '0');
+	snprintf(canonical, sizeof(canonical), "%ssitemap-%04zu.xml",
+	    "/sitemaps/", n);
+	return n > 0 && strcmp(path, canonical) == 0 ? n : 0;
+}
+
 /* The path of REQUEST_URI, else SCRIPT_NAME + PATH_INFO. */
 static enum route
-route_of(const struct request *req)
+route_of(const struct request *req, struct buf *path, size_t *part)
 {
-	struct buf path = BUF_INIT;
-	enum route r = ROUTE_NONE;
-
 	if (req->request_uri)
-		buf_add(&path, req->request_uri,
+		buf_add(path, req->request_uri,
 		    strcspn(req->request_uri, "?#"));
 	else
-		buf_printf(&path, "%s%s", req->script_name ?
+		buf_printf(path, "%s%s", req->script_name ?
 		    req->script_name : "", req->path_info ?
 		    req->path_info : "");
-	if (strcmp(buf_str(&path), "/robots.txt") == 0)
-		r = ROUTE_ROBOTS;
-	else if (strcmp(buf_str(&path), "/sitemap.xml") == 0)
-		r = ROUTE_SITEMAP;
-	buf_free(&path);
-	return r;
+	if (strcmp(buf_str(path), "/robots.txt") == 0)
+		return ROUTE_ROBOTS;
+	if (strcmp(buf_str(path), "/sitemap.xml") == 0)
+		return ROUTE_SITEMAP;
+	if (strcmp(buf_str(path), "/sitemap_index.xml") == 0)
+		return ROUTE_INDEX;
+	if ((*part = part_number(buf_str(path))) > 0)
+		return ROUTE_PART;
+	return ROUTE_NONE;
 }
 
 static const char *
@@ -108,6 +128,27 @@ respond_error(const struct output *out, int status,
 	return rc;
 }
 
+/* The body of a sitemap route, or 404 for a part past the end. */
+static int
+render_sitemap(const struct config *cfg, const struct site *site,
+    const char *base, enum route route, size_t part, struct buf *body)
+{
+	struct sitemap sm;
+	int status = 200;
+
+	sitemap_build(cfg, site, base, &sm);
+	if (route == ROUTE_INDEX || (route == ROUTE_SITEMAP && sm.nparts > 1))
+		sitemap_render_index(&sm, base, body);
+	else if (route == ROUTE_SITEMAP)
+		sitemap_render_part(&sm, 0, body);
+	else if (part <= sm.nparts)
+		sitemap_render_part(&sm, part - 1, body);
+	else
+		status = 404;
+	sitemap_free(&sm);
+	return status;
+}
+
 int
 request_handle(const struct config *cfg, const struct request *req,
     const struct output *out)
@@ -115,38 +156,40 @@ request_handle(const struct config *cfg, const struct request *req,
 	static const struct header allow = { "Allow", "GET, HEAD" };
 	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	static const struct header noindex = { "X-Robots-Tag", "noindex" };
-	struct buf base = BUF_INIT, body = BUF_INIT, why = BUF_INIT;
-	enum route route = route_of(req);
+	struct buf path = BUF_INIT, base = BUF_INIT, body = BUF_INIT,
+	    why = BUF_INIT;
+	size_t part = 0;
+	enum route route = route_of(req, &path, &part);
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
 	struct site site;
 
 	if (route == ROUTE_NONE)
-		return respond_error(out, 404, NULL, 0, !head);
-	if (!head && strcmp(method, "GET") != 0)
-		return respond_error(out, 405, &allow, 1, 1);
-	if (base_url(req, &cfg->hosts, &base, &why) == -1) {
+		status = respond_error(out, 404, NULL, 0, !head);
+	else if (!head && strcmp(method, "GET") != 0)
+		status = respond_error(out, 405, &allow, 1, 1);
+	else if (base_url(req, &cfg->hosts, &base, &why) == -1) {
 		/* Logged without the value: it may hold anything. */
-		log_msg("400 for %s: %s", route == ROUTE_ROBOTS ?
-		    "/robots.txt" : "/sitemap.xml", buf_str(&why));
-		buf_free(&base);
-		buf_free(&why);
-		return respond_error(out, 400, NULL, 0, !head);
-	}
-
-	if (route == ROUTE_ROBOTS) {
+		log_msg("400 for %s: %s", buf_str(&path), buf_str(&why));
+		status = respond_error(out, 400, NULL, 0, !head);
+	} else if (route == ROUTE_ROBOTS) {
 		robots_render(&cfg->robots, buf_str(&base), &body);
 		status = respond(out, 200, "text/plain; charset=utf-8", NULL, 0,
 		    &body, !head);
 	} else if (content_scan(cfg->root, &site, &why) == -1) {
-		log_msg("503 for /sitemap.xml: %s", buf_str(&why));
+		log_msg("503 for %s: %s", buf_str(&path), buf_str(&why));
 		status = respond_error(out, 503, &retry, 1, !head);
 	} else {
-		sitemap_render(cfg, &site, buf_str(&base), &body);
+		status = render_sitemap(cfg, &site, buf_str(&base), route,
+		    part, &body);
 		site_free(&site);
-		status = respond(out, 200, "application/xml; charset=utf-8",
-		    &noindex, 1, &body, !head);
+		if (status == 200)
+			respond(out, 200, "application/xml; charset=utf-8",
+			    &noindex, 1, &body, !head);
+		else
+			respond_error(out, status, NULL, 0, !head);
 	}
+	buf_free(&path);
 	buf_free(&base);
 	buf_free(&body);
 	buf_free(&why);

@@ -6,11 +6,6 @@
 #include "log.h"
 #include "sitemap.h"
 
-struct entry {
-	char	*loc;		/* absolute, percent-encoded, not XML-escaped */
-	time_t	 last_modified;
-};
-
 void
 sitemap_page_path(const struct config *cfg, const struct page *page,
     struct buf *out)
@@ -41,17 +36,74 @@ listable(const struct config *cfg, const struct page *page, const char *path)
 static int
 by_loc(const void *a, const void *b)
 {
-	return strcmp(((const struct entry *)a)->loc,
-	    ((const struct entry *)b)->loc);
+	return strcmp(((const struct sitemap_entry *)a)->loc,
+	    ((const struct sitemap_entry *)b)->loc);
+}
+
+static const char urlset_head[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+static const char urlset_tail[] = "</urlset>\n";
+
+static void
+add_date(struct buf *out, time_t t)
+{
+	struct tm tm;
+	char date[16];
+
+	gmtime_r(&t, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+	buf_adds(out, date);
+}
+
+static void
+add_url(struct buf *out, const struct sitemap_entry *e)
+{
+	buf_adds(out, "  <url>\n    <loc>");
+	escape_xml(out, e->loc);
+	buf_adds(out, "</loc>\n    <lastmod>");
+	add_date(out, e->last_modified);
+	buf_adds(out, "</lastmod>\n  </url>\n");
+}
+
+/*
+ * Cuts the sorted entries into contiguous parts, each within max_urls
+ * entries and max_bytes of XML. A part always takes at least one entry,
+ * so an entry too big for max_bytes alone still gets listed.
+ */
+static void
+split(const struct config *cfg, struct sitemap *sm)
+{
+	size_t fixed = sizeof(urlset_head) - 1 + sizeof(urlset_tail) - 1;
+	size_t count = 0, bytes = fixed;
+	struct buf url = BUF_INIT;
+
+	sm->part_start = xreallocarray(NULL, sm->n + 2, sizeof(size_t));
+	sm->part_start[0] = 0;
+	sm->nparts = 1;
+	for (size_t i = 0; i < sm->n; i++) {
+		buf_reset(&url);
+		add_url(&url, &sm->entries[i]);
+		if (count > 0 && (count == cfg->max_urls ||
+		    bytes + url.len > cfg->max_bytes)) {
+			sm->part_start[sm->nparts++] = i;
+			count = 0;
+			bytes = fixed;
+		}
+		count++;
+		bytes += url.len;
+	}
+	sm->part_start[sm->nparts] = sm->n;
+	buf_free(&url);
 }
 
 void
-sitemap_render(const struct config *cfg, const struct site *site,
-    const char *base_url, struct buf *out)
+sitemap_build(const struct config *cfg, const struct site *site,
+    const char *base_url, struct sitemap *sm)
 {
-	struct entry *e = xcalloc(site->n, sizeof(*e));
 	struct buf path = BUF_INIT, encoded = BUF_INIT, loc = BUF_INIT;
-	size_t n = 0;
+	struct sitemap_entry *e = xcalloc(site->n, sizeof(*e));
+	size_t n = 0, unique = 0;
 
 	for (size_t i = 0; i < site->n; i++) {
 		buf_reset(&path);
@@ -74,28 +126,78 @@ sitemap_render(const struct config *cfg, const struct site *site,
 		n++;
 	}
 	qsort(e, n, sizeof(*e), by_loc);
-
-	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
 	for (size_t i = 0; i < n; i++) {
-		struct tm tm;
-		char date[16];
-
-		if (i > 0 && strcmp(e[i].loc, e[i - 1].loc) == 0)
-			continue;
-		gmtime_r(&e[i].last_modified, &tm);
-		strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-		buf_adds(out, "  <url>\n    <loc>");
-		escape_xml(out, e[i].loc);
-		buf_printf(out, "</loc>\n    <lastmod>%s</lastmod>\n"
-		    "  </url>\n", date);
+		if (unique > 0 && strcmp(e[i].loc, e[unique - 1].loc) == 0)
+			free(e[i].loc);
+		else
+			e[unique++] = e[i];
 	}
-	buf_adds(out, "</urlset>\n");
-
-	for (size_t i = 0; i < n; i++)
-		free(e[i].loc);
-	free(e);
+	sm->entries = e;
+	sm->n = unique;
+	split(cfg, sm);
 	buf_free(&path);
 	buf_free(&encoded);
 	buf_free(&loc);
+}
+
+void
+sitemap_free(struct sitemap *sm)
+{
+	for (size_t i = 0; i < sm->n; i++)
+		free(sm->entries[i].loc);
+	free(sm->entries);
+	free(sm->part_start);
+	memset(sm, 0, sizeof(*sm));
+}
+
+void
+sitemap_render_part(const struct sitemap *sm, size_t part, struct buf *out)
+{
+	buf_adds(out, urlset_head);
+	for (size_t i = sm->part_start[part]; i < sm->part_start[part + 1];
+	    i++)
+		add_url(out, &sm->entries[i]);
+	buf_adds(out, urlset_tail);
+}
+
+void
+sitemap_render_index(const struct sitemap *sm, const char *base_url,
+    struct buf *out)
+{
+	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<sitemapindex "
+	    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+	for (size_t p = 0; p < sm->nparts; p++) {
+		time_t newest = 0;
+
+		for (size_t i = sm->part_start[p]; i < sm->part_start[p + 1];
+		    i++)
+			if (sm->entries[i].last_modified > newest)
+				newest = sm->entries[i].last_modified;
+		buf_adds(out, "  <sitemap>\n    <loc>");
+		escape_xml(out, base_url);
+		buf_printf(out, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
+		/* An empty part has no entry to date it by. */
+		if (sm->part_start[p] < sm->part_start[p + 1]) {
+			buf_adds(out, "    <lastmod>");
+			add_date(out, newest);
+			buf_adds(out, "</lastmod>\n");
+		}
+		buf_adds(out, "  </sitemap>\n");
+	}
+	buf_adds(out, "</sitemapindex>\n");
+}
+
+void
+sitemap_render(const struct config *cfg, const struct site *site,
+    const char *base_url, struct buf *out)
+{
+	struct sitemap sm;
+
+	sitemap_build(cfg, site, base_url, &sm);
+	if (sm.nparts == 1)
+		sitemap_render_part(&sm, 0, out);
+	else
+		sitemap_render_index(&sm, base_url, out);
+	sitemap_free(&sm);
 }

@@ -72,7 +72,7 @@ for m in POST PUT DELETE OPTIONS; do
 done
 
 for p in / /index.html /robots.txt/x /sitemap.xmlx /Robots.txt //robots.txt \
-    /robots%2etxt /sitemap_index.xml; do
+    /robots%2etxt /sitemaps/ /sitemap_index.xmlx; do
 	cgi "$env_ex" REQUEST_URI="$p" HTTP_HOST=example.com
 	check_eq "$p is 404" 404 "$STATUS"
 done
@@ -105,6 +105,55 @@ for h in 'evil.com/x' 'a b' 'ex"ample.com' 'example.com:99999' '<x>' \
 done
 cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
 check_eq "hostile Host on robots.txt is 400, not 5xx" 400 "$STATUS"
+
+# --- index and parts (SPEC 6) ----------------------------------------------
+cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+whole=$(locs)
+cgi "$env_ex" REQUEST_URI=/sitemap_index.xml HTTP_HOST=example.com
+check_eq "index of an unsplit site: 200" 200 "$STATUS"
+check_valid "index of an unsplit site: valid" "$TMP/body" siteindex.xsd
+check_eq "index of an unsplit site: one part" \
+    "http://example.com/sitemaps/sitemap-0001.xml" "$(locs)"
+cgi "$env_ex" REQUEST_URI=/sitemaps/sitemap-0001.xml HTTP_HOST=example.com
+check_eq "the one part is the whole sitemap" "$whole" "$(locs)"
+
+ini "$TMP/split.ini" "$EX" "admin_path = /secret-admin-7f3a
+[sitemap]
+max_urls = 2"
+env_split="SITEMAPD_CONFIG=$TMP/split.ini"
+cgi "$env_split" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+check_eq "split: /sitemap.xml is the index" 200 "$STATUS"
+check_valid "split: index valid" "$TMP/body" siteindex.xsd
+check_eq "split: index names three parts" \
+"http://example.com/sitemaps/sitemap-0001.xml
+http://example.com/sitemaps/sitemap-0002.xml
+http://example.com/sitemaps/sitemap-0003.xml" "$(locs)"
+check_contains "split: a part's lastmod is its newest entry" \
+    "sitemap-0001.xml</loc>
+    <lastmod>2026-03-05</lastmod>" "$BODY"
+index=$BODY
+cgi "$env_split" REQUEST_URI=/sitemap_index.xml HTTP_HOST=example.com
+check_eq "split: /sitemap_index.xml is the same index" "$index" "$BODY"
+parts=""
+for n in 0001 0002 0003; do
+	cgi "$env_split" REQUEST_URI=/sitemaps/sitemap-$n.xml HTTP_HOST=example.com
+	check_eq "split: part $n 200" 200 "$STATUS"
+	check_valid "split: part $n valid" "$TMP/body" sitemap.xsd
+	check_eq "split: part $n within max_urls" yes \
+	    "$([ "$(locs | wc -l)" -le 2 ] && echo yes || echo no)"
+	parts="$parts$(locs)
+"
+done
+check_eq "split: parts are the whole list, in order" "$whole" \
+    "$(printf '%s' "$parts")"
+for p in sitemap-0004.xml sitemap-1.xml sitemap-00001.xml sitemap-0000.xml \
+    sitemap-0001.xml.gz sitemap-0001.xmlx x/sitemap-0001.xml; do
+	cgi "$env_split" REQUEST_URI=/sitemaps/$p HTTP_HOST=example.com
+	check_eq "split: /sitemaps/$p 404" 404 "$STATUS"
+done
+cgi "$env_split" REQUEST_URI=/sitemaps/sitemap-0002.xml REQUEST_METHOD=HEAD \
+    HTTP_HOST=example.com
+check_eq "split: HEAD of a part" "200." "$STATUS.$BODY"
 
 # --- proxies (SPEC 4): believed only from trusted_proxies ----------------
 proxy_headers="HTTP_X_FORWARDED_PROTO=https HTTP_X_FORWARDED_HOST=www.example.com"

@@ -15,10 +15,10 @@ refuse() {
 	check_eq "$1: no output" "" "$(cat "$TMP/out")"
 }
 
-refuse "unknown section" "3: unknown section [sitemap]" \
+refuse "unknown section" "3: unknown section [sitemaps]" \
     "[site]
 root = $TMP/root
-[sitemap]
+[sitemaps]
 max_urls = 10"
 refuse "unknown key" "3: unknown key \"base_url\"" \
     "[site]
@@ -79,6 +79,56 @@ root = $TMP/root
 [http]
 allowed_hosts = a.example
 allowed_hosts = b.example"
+refuse "max_urls = 0" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 0"
+refuse "max_urls = 50001" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 50001"
+refuse "max_urls = 1e3" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 1e3"
+refuse "max_urls = 010" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 010"
+refuse "max_urls = -5" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = -5"
+refuse "max_urls = (empty)" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = "
+refuse "max_urls = 99999999999999999999999" "4: max_urls must be a number from 1 to 50000" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_urls = 99999999999999999999999"
+refuse "max_bytes = 1023" "4: max_bytes must be a number from 1024 to 52428800" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_bytes = 1023"
+refuse "max_bytes = 52428801" "4: max_bytes must be a number from 1024 to 52428800" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_bytes = 52428801"
+refuse "max_bytes = 1k" "4: max_bytes must be a number from 1024 to 52428800" \
+    "[site]
+root = $TMP/root
+[sitemap]
+max_bytes = 1k"
 refuse "syntax error" "3: expected \"name = value\" or \"[section]\"" \
     "[site]
 root = $TMP/root

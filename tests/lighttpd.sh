@@ -30,8 +30,11 @@ http://127.0.0.1:$PORT/news" "$(locs)"
 get /robots.txt -X POST -d x=1
 check_eq "POST: 405" 405 "$STATUS"
 check_eq "POST: Allow" "GET, HEAD" "$(hdr Allow)"
+get /sitemaps/sitemap-0002.xml
+check_eq "a part past the end: 404" 404 "$STATUS"
 get /sitemap_index.xml
-check_eq "unknown path reaching sitemapd: 404" 404 "$STATUS"
+check_eq "sitemap_index.xml via lighttpd" 200 "$STATUS"
+check_valid "sitemap_index.xml via lighttpd: valid" "$TMP/body" siteindex.xsd
 get '/sitemap.xml?x=1'
 check_eq "query string: 200" 200 "$STATUS"
 

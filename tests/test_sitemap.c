@@ -20,6 +20,8 @@ make_config(struct config *cfg, int trailing_slash)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->home_alias = strdup("index");
 	cfg->trailing_slash = trailing_slash;
+	cfg->max_urls = SITEMAP_MAX_URLS;
+	cfg->max_bytes = SITEMAP_MAX_BYTES;
 	reserved_init(&cfg->reserved);
 	reserved_add_admin(&cfg->reserved, "admin", &why);
 	reserved_add(&cfg->reserved, "search/", 1, &why);
@@ -146,6 +148,81 @@ test_trailing_slash_and_duplicates(void)
 	config_free(&cfg);
 }
 
+/* The parts cover every entry in order, each valid and within both limits. */
+static void
+check_parts(const struct config *cfg, const struct sitemap *sm,
+    size_t want_parts)
+{
+	struct buf part = BUF_INIT, index = BUF_INIT;
+
+	CU_ASSERT_EQUAL(sm->nparts, want_parts);
+	CU_ASSERT_EQUAL(sm->part_start[0], 0);
+	CU_ASSERT_EQUAL(sm->part_start[sm->nparts], sm->n);
+	for (size_t p = 0; p < sm->nparts; p++) {
+		size_t count = sm->part_start[p + 1] - sm->part_start[p];
+
+		CU_ASSERT(count >= 1 && count <= cfg->max_urls);
+		buf_reset(&part);
+		sitemap_render_part(sm, p, &part);
+		CU_ASSERT(part.len <= cfg->max_bytes);
+		CU_ASSERT_EQUAL(schema_valid(buf_str(&part), "sitemap.xsd"), 0);
+	}
+	sitemap_render_index(sm, "https://example.com", &index);
+	CU_ASSERT_EQUAL(schema_valid(buf_str(&index), "siteindex.xsd"), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&index), "<loc>https://"
+	    "example.com/sitemaps/sitemap-0001.xml</loc>"));
+	buf_free(&part);
+	buf_free(&index);
+}
+
+static void
+test_split(void)
+{
+	struct config cfg;
+	struct site site = { 0 };
+	struct sitemap sm;
+	struct buf out = BUF_INIT, first = BUF_INIT;
+	char alias[32];
+
+	make_config(&cfg, 0);
+	for (uint64_t id = 1; id <= 25; id++) {
+		snprintf(alias, sizeof(alias), "page-%02u", (unsigned)id);
+		add(&site, id, alias, 1, ACCESS_PUBLIC);
+	}
+	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	check_parts(&cfg, &sm, 1);
+	sitemap_free(&sm);
+
+	cfg.max_urls = 10;
+	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	check_parts(&cfg, &sm, 3);
+	CU_ASSERT_EQUAL(sm.part_start[1], 10);
+	CU_ASSERT_EQUAL(sm.part_start[2], 20);
+	sitemap_render_part(&sm, 0, &first);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&first), "/page-10<"));
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&first), "/page-11<"));
+	/* /sitemap.xml is then the index, its lastmod the part's newest. */
+	sitemap_render(&cfg, &site, "https://example.com", &out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&out), "<sitemapindex"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&out), "<loc>https://"
+	    "example.com/sitemaps/sitemap-0003.xml</loc>\n"
+	    "    <lastmod>2026-02-14</lastmod>"));
+	sitemap_free(&sm);
+
+	cfg.max_urls = SITEMAP_MAX_URLS;
+	/* 110 bytes of urlset around 94-byte <url>s: 9 fit in 1024. */
+	cfg.max_bytes = 1024;
+	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	check_parts(&cfg, &sm, 3);
+	CU_ASSERT_EQUAL(sm.part_start[1], 9);
+	sitemap_free(&sm);
+
+	buf_free(&out);
+	buf_free(&first);
+	site_free(&site);
+	config_free(&cfg);
+}
+
 static void
 test_schema_catches_garbage(void)
 {
@@ -161,6 +238,7 @@ suite_sitemap(void)
 	static CU_TestInfo tests[] = {
 		{ "entries, order, escaping", test_entries },
 		{ "trailing slash, duplicates", test_trailing_slash_and_duplicates },
+		{ "split into parts", test_split },
 		{ "schema check can fail", test_schema_catches_garbage },
 		CU_TEST_INFO_NULL
 	};
