@@ -51,8 +51,7 @@ part_number(const char *path)
 		return 0;
 	for (; *d >= '0' && *d <= '9' && n < 100000000; d++)
 		n = n * 10 + (size_t)(*d - '0');
-	snprintf(canonical, sizeof(canonical), "%ssitemap-%04zu.xml",
-	    "/sitemaps/", n);
+	snprintf(canonical, sizeof(canonical), "%s%04zu.xml", prefix, n);
 	return n > 0 && strcmp(path, canonical) == 0 ? n : 0;
 }
 
