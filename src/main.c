@@ -170,6 +170,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *config_option = NULL, *socket_spec = NULL;
+	const char *unix_path = NULL;
 	struct config_watch watch;
 	int ch, fd, cgi, rc, mode = -1;
 
@@ -208,8 +209,9 @@ main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (mode != -1 && (socket_spec == NULL ||
-	    strncmp(socket_spec, "unix:", 5) != 0)) {
+	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
+		unix_path = socket_spec + 5;
+	if (mode != -1 && unix_path == NULL) {
 		fputs("sitemapd: -m applies only to -s unix:PATH\n", stderr);
 		return EXIT_USAGE;
 	}
@@ -243,8 +245,8 @@ main(int argc, char **argv)
 		}
 		rc = fcgi_serve(fd, &watch);
 		/* Our own socket goes with us; an inherited one is not ours. */
-		if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
-			unlink(socket_spec + 5);
+		if (unix_path)
+			unlink(unix_path);
 	}
 	config_watch_close(&watch);
 	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -45,25 +45,37 @@ static const char urlset_head[] =
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 static const char urlset_tail[] = "</urlset>\n";
 
-static void
-add_date(struct buf *out, time_t t)
+/* Writes the UTC date of t into date; returns its length. */
+static size_t
+format_date(time_t t, char date[16])
 {
 	struct tm tm;
-	char date[16];
 
 	gmtime_r(&t, &tm);
-	strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	buf_adds(out, date);
+	return strftime(date, 16, "%Y-%m-%d", &tm);
 }
+
+#define URL_OPEN	"  <url>\n    <loc>"
+#define URL_MID		"</loc>\n    <lastmod>"
+#define URL_CLOSE	"</lastmod>\n  </url>\n"
 
 static void
 add_url(struct buf *out, const struct sitemap_entry *e)
 {
-	buf_adds(out, "  <url>\n    <loc>");
-	escape_xml(out, e->loc);
-	buf_adds(out, "</loc>\n    <lastmod>");
-	add_date(out, e->last_modified);
-	buf_adds(out, "</lastmod>\n  </url>\n");
+	char date[16];
+
+	format_date(e->last_modified, date);
+	buf_printf(out, URL_OPEN "%s" URL_MID "%s" URL_CLOSE, e->loc, date);
+}
+
+/* The bytes add_url writes for e, without writing them. */
+static size_t
+url_size(const struct sitemap_entry *e)
+{
+	char date[16];
+
+	return sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + strlen(e->loc) +
+	    format_date(e->last_modified, date);
 }
 
 /*
@@ -76,25 +88,23 @@ split(const struct config *cfg, struct sitemap *sm)
 {
 	size_t fixed = sizeof(urlset_head) - 1 + sizeof(urlset_tail) - 1;
 	size_t count = 0, bytes = fixed;
-	struct buf url = BUF_INIT;
 
 	sm->part_start = xreallocarray(NULL, sm->n + 2, sizeof(size_t));
 	sm->part_start[0] = 0;
 	sm->nparts = 1;
 	for (size_t i = 0; i < sm->n; i++) {
-		buf_reset(&url);
-		add_url(&url, &sm->entries[i]);
+		size_t size = url_size(&sm->entries[i]);
+
 		if (count > 0 && (count == cfg->max_urls ||
-		    bytes + url.len > cfg->max_bytes)) {
+		    bytes + size > cfg->max_bytes)) {
 			sm->part_start[sm->nparts++] = i;
 			count = 0;
 			bytes = fixed;
 		}
 		count++;
-		bytes += url.len;
+		bytes += size;
 	}
 	sm->part_start[sm->nparts] = sm->n;
-	buf_free(&url);
 }
 
 void
@@ -131,6 +141,13 @@ sitemap_build(const struct config *cfg, const struct site *site,
 			free(e[i].loc);
 		else
 			e[unique++] = e[i];
+	}
+	/* Sorted and compared as URLs; from here on only written as XML. */
+	for (size_t i = 0; i < unique; i++) {
+		buf_reset(&loc);
+		escape_xml(&loc, e[i].loc);
+		free(e[i].loc);
+		e[i].loc = xstrdup(buf_str(&loc));
 	}
 	sm->entries = e;
 	sm->n = unique;
@@ -179,9 +196,10 @@ sitemap_render_index(const struct sitemap *sm, const char *base_url,
 		buf_printf(out, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
 		/* An empty part has no entry to date it by. */
 		if (sm->part_start[p] < sm->part_start[p + 1]) {
-			buf_adds(out, "    <lastmod>");
-			add_date(out, newest);
-			buf_adds(out, "</lastmod>\n");
+			char date[16];
+
+			format_date(newest, date);
+			buf_printf(out, "    <lastmod>%s</lastmod>\n", date);
 		}
 		buf_adds(out, "  </sitemap>\n");
 	}

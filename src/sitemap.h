@@ -15,7 +15,7 @@
 #define SITEMAP_MAX_BYTES	52428800
 
 struct sitemap_entry {
-	char	*loc;		/* absolute, percent-encoded, not XML-escaped */
+	char	*loc;		/* absolute, percent-encoded, XML-escaped */
 	time_t	 last_modified;
 };
 

@@ -79,56 +79,20 @@ root = $TMP/root
 [http]
 allowed_hosts = a.example
 allowed_hosts = b.example"
-refuse "max_urls = 0" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
+for v in 0 50001 1e3 010 -5 "" 99999999999999999999999; do
+	refuse "max_urls = $v" "4: max_urls must be a number from 1 to 50000" \
+	    "[site]
 root = $TMP/root
 [sitemap]
-max_urls = 0"
-refuse "max_urls = 50001" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
+max_urls = $v"
+done
+for v in 1023 52428801 1k; do
+	refuse "max_bytes = $v" "4: max_bytes must be a number from 1024 to 52428800" \
+	    "[site]
 root = $TMP/root
 [sitemap]
-max_urls = 50001"
-refuse "max_urls = 1e3" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_urls = 1e3"
-refuse "max_urls = 010" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_urls = 010"
-refuse "max_urls = -5" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_urls = -5"
-refuse "max_urls = (empty)" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_urls = "
-refuse "max_urls = 99999999999999999999999" "4: max_urls must be a number from 1 to 50000" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_urls = 99999999999999999999999"
-refuse "max_bytes = 1023" "4: max_bytes must be a number from 1024 to 52428800" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_bytes = 1023"
-refuse "max_bytes = 52428801" "4: max_bytes must be a number from 1024 to 52428800" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_bytes = 52428801"
-refuse "max_bytes = 1k" "4: max_bytes must be a number from 1024 to 52428800" \
-    "[site]
-root = $TMP/root
-[sitemap]
-max_bytes = 1k"
+max_bytes = $v"
+done
 refuse "syntax error" "3: expected \"name = value\" or \"[section]\"" \
     "[site]
 root = $TMP/root
