@@ -7,8 +7,6 @@
 #include "forwarded.h"
 #include "request.h"
 
-#define HOST_MAX	253	/* the longest DNS name */
-
 /* A validated host: name is canonical, port is -1 when not given. */
 struct host {
 	char	name[HOST_MAX + 1];

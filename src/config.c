@@ -10,6 +10,7 @@
 
 #include "alias.h"
 #include "config.h"
+#include "filestate.h"
 #include "log.h"
 #include "sitemap.h"
 
@@ -25,7 +26,7 @@ struct parse {
 
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
-	K_ALLOWED_HOSTS, K_MAX_URLS, K_MAX_BYTES };
+	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES };
 
 static const struct {
 	const char	*section;
@@ -40,6 +41,7 @@ static const struct {
 	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", 1 },
 	[K_TRUSTED_PROXIES] =	{ "http", "trusted_proxies", 0 },
 	[K_ALLOWED_HOSTS] =	{ "http", "allowed_hosts", 0 },
+	[K_GZIP] =		{ "http", "gzip", 0 },
 	[K_MAX_URLS] =		{ "sitemap", "max_urls", 0 },
 	[K_MAX_BYTES] =		{ "sitemap", "max_bytes", 0 },
 };
@@ -167,9 +169,11 @@ set(struct parse *p, enum key k, const char *v)
 		cfg->home_alias = s;
 		break;
 	case K_TRAILING_SLASH:
-		if (parse_bool(v, &cfg->trailing_slash) == -1)
+	case K_GZIP:
+		if (parse_bool(v, k == K_GZIP ? &cfg->gzip :
+		    &cfg->trailing_slash) == -1)
 			return error_at(p, p->line,
-			    "trailing_slash must be yes or no, not \"%s\"", v);
+			    "%s must be yes or no, not \"%s\"", keys[k].name, v);
 		break;
 	case K_RESERVED_PATH:
 	case K_RESERVED_ROBOTS:
@@ -268,7 +272,9 @@ reader(char *line, int size, void *user)
 int
 config_load(const char *file, struct config *cfg, struct buf *err)
 {
+	static unsigned loads;
 	struct parse p = { .file = file, .cfg = cfg, .err = err };
+	struct stat st;
 	int rc;
 
 	memset(cfg, 0, sizeof(*cfg));
@@ -276,6 +282,8 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	cfg->home_alias = xstrdup("index");
 	cfg->max_urls = SITEMAP_MAX_URLS;
 	cfg->max_bytes = SITEMAP_MAX_BYTES;
+	cfg->gzip = 1;
+	cfg->generation = ++loads;
 	reserved_init(&cfg->reserved);
 	host_policy_init(&cfg->hosts);
 
@@ -284,6 +292,8 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		config_free(cfg);
 		return -1;
 	}
+	if (fstat(fileno(p.f), &st) == 0)
+		cfg->mtime = st.st_mtime;
 	rc = ini_parse_stream(reader, &p, handler, &p);
 	if (ferror(p.f) && p.error_line == 0)
 		buf_printf(err, "%s:%d: read error", file, p.line + 1);
@@ -324,15 +334,6 @@ config_watch_open(struct config_watch *w, const char *file, struct buf *err)
 		return -1;
 	}
 	return config_load(file, &w->cfg, err);
-}
-
-static int
-same_file_state(const struct stat *a, const struct stat *b)
-{
-	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
-	    a->st_size == b->st_size &&
-	    a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	    a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
 const struct config *

@@ -14,11 +14,14 @@ struct config {
 	char		*root;		/* runtime root, absolute */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
+	int		 gzip;		/* when the client takes it */
 	size_t		 max_urls;	/* per sitemap file */
 	size_t		 max_bytes;
 	struct reserved	 reserved;
 	struct robots	 robots;	/* derived from reserved */
 	struct host_policy hosts;
+	time_t		 mtime;		/* of file, when read */
+	unsigned	 generation;	/* differs for every load */
 };
 
 /*

@@ -1,6 +1,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,10 +31,21 @@ hex_digit(char c)
 	return -1;
 }
 
-static int
-is_shard_name(const char *s)
+int
+content_shard_of(const char *s)
 {
-	return hex_digit(s[0]) >= 0 && hex_digit(s[1]) >= 0 && s[2] == '\0';
+	if (hex_digit(s[0]) < 0 || hex_digit(s[1]) < 0 || s[2] != '\0')
+		return -1;
+	return hex_digit(s[0]) << 4 | hex_digit(s[1]);
+}
+
+int
+content_names_page_file(const char *s)
+{
+	for (size_t i = 0; i < 16; i++)
+		if (hex_digit(s[i]) < 0)
+			return 0;
+	return s[16] == '.';
 }
 
 /*
@@ -75,10 +87,10 @@ regular_file(int dirfd, const char *name, struct stat *st)
 	    S_ISREG(st->st_mode);
 }
 
-/* Adds the sidecars of one shard that have their blob beside them. */
+/* Collects the sidecars of one shard that have their blob beside them. */
 static int
-scan_shard(int shardfd, unsigned shard, struct candidate **c, size_t *n,
-    const char *shardpath)
+list_sidecars(int shardfd, unsigned shard, const char *shardpath,
+    struct candidate **c, size_t *n)
 {
 	DIR *dir;
 	struct dirent *de;
@@ -155,10 +167,10 @@ read_small_file(int dirfd, const char *name, struct buf *out)
 
 /* Reads versions newest first until one passes every check. */
 static size_t
-pick_version(int contentfd, const char *contentpath, struct candidate *c,
+pick_version(int shardfd, const char *shardpath, struct candidate *c,
     size_t n, const struct tagmap *tags, struct site *site)
 {
-	struct buf text = BUF_INIT, why = BUF_INIT, path = BUF_INIT;
+	struct buf text = BUF_INIT, why = BUF_INIT;
 	size_t i;
 
 	for (i = 0; i < n && c[i].id == c[0].id; i++) {
@@ -166,17 +178,14 @@ pick_version(int contentfd, const char *contentpath, struct candidate *c,
 
 		buf_reset(&text);
 		buf_reset(&why);
-		buf_reset(&path);
-		buf_printf(&path, "%02x/%s", (unsigned)(c[i].id & 0xff),
-		    c[i].name);
-		if (read_small_file(contentfd, buf_str(&path), &text) == -1) {
-			log_msg("%s/%s: skipped: %s", contentpath,
-			    buf_str(&path), strerror(errno));
+		if (read_small_file(shardfd, c[i].name, &text) == -1) {
+			log_msg("%s/%s: skipped: %s", shardpath, c[i].name,
+			    strerror(errno));
 			continue;
 		}
 		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == -1) {
-			log_msg("%s/%s: skipped: %s", contentpath,
-			    buf_str(&path), buf_str(&why));
+			log_msg("%s/%s: skipped: %s", shardpath, c[i].name,
+			    buf_str(&why));
 			continue;
 		}
 		site->pages = xreallocarray(site->pages, site->n + 1,
@@ -197,7 +206,6 @@ pick_version(int contentfd, const char *contentpath, struct candidate *c,
 		i++;
 	buf_free(&text);
 	buf_free(&why);
-	buf_free(&path);
 	return i;
 }
 
@@ -213,9 +221,8 @@ by_alias_then_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* Two pages claim one alias: the lowest id keeps it, the other goes. */
-static void
-drop_alias_collisions(struct site *site)
+void
+site_drop_alias_collisions(struct site *site)
 {
 	struct page **byalias = xcalloc(site->n, sizeof(*byalias));
 	char *dropped = xcalloc(site->n, 1);
@@ -235,85 +242,49 @@ drop_alias_collisions(struct site *site)
 		    byalias[i]->alias, (unsigned long long)byalias[owner]->id);
 		dropped[byalias[i] - site->pages] = 1;
 	}
-	for (size_t i = 0; i < site->n; i++) {
-		if (dropped[i])
-			free(site->pages[i].alias);
-		else
+	for (size_t i = 0; i < site->n; i++)
+		if (!dropped[i])
 			site->pages[kept++] = site->pages[i];
-	}
 	site->n = kept;
 	free(byalias);
 	free(dropped);
 }
 
 int
-content_scan(const char *root, struct site *site, struct buf *why)
+content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
+    const struct tagmap *tags, struct site *out, struct buf *why)
 {
-	struct buf contentpath = BUF_INIT, tagspath = BUF_INIT;
 	struct buf shardpath = BUF_INIT;
 	struct candidate *c = NULL;
-	struct tagmap tags;
-	struct dirent *de;
-	DIR *dir = NULL;
+	char name[3];
 	size_t n = 0;
-	int rc = -1;
+	int fd, rc = -1;
 
-	site->pages = NULL;
-	site->n = 0;
-	buf_printf(&tagspath, "%s/state/sys/tags.yaml", root);
-	if (tagmap_load(buf_str(&tagspath), &tags, why) == -1) {
-		buf_free(&tagspath);
-		return -1;
-	}
-	buf_printf(&contentpath, "%s/content", root);
-	if ((dir = opendir(buf_str(&contentpath))) == NULL) {
-		buf_printf(why, "%s: %s", buf_str(&contentpath),
-		    strerror(errno));
-		goto out;
-	}
-	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
-		struct stat st;
-		int fd;
+	site_free(out);
+	snprintf(name, sizeof(name), "%02x", shard);
+	buf_printf(&shardpath, "%s/%s", contentpath, name);
+	fd = openat(contentfd, name,
+	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* The listing consumes its descriptor; the reads need one too. */
+	if (fd == -1 || list_sidecars(fcntl(fd, F_DUPFD_CLOEXEC, 0), shard,
+	    buf_str(&shardpath), &c, &n) == -1) {
+		int saved = errno;
 
-		if (!is_shard_name(de->d_name) ||
-		    fstatat(dirfd(dir), de->d_name, &st,
-		    AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
-			continue;
-		buf_reset(&shardpath);
-		buf_printf(&shardpath, "%s/%s", buf_str(&contentpath),
-		    de->d_name);
-		fd = openat(dirfd(dir), de->d_name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd == -1 || scan_shard(fd,
-		    (unsigned)strtoul(de->d_name, NULL, 16), &c, &n,
-		    buf_str(&shardpath)) == -1) {
-			buf_printf(why, "%s: %s", buf_str(&shardpath),
-			    strerror(errno));
-			goto out;
-		}
-	}
-	if (errno != 0) {
-		buf_printf(why, "%s: %s", buf_str(&contentpath),
-		    strerror(errno));
+		buf_printf(why, "%s: %s", buf_str(&shardpath), strerror(saved));
+		errno = saved;
 		goto out;
 	}
 	if (n > 0)
 		qsort(c, n, sizeof(*c), by_id_newest_first);
 	for (size_t i = 0; i < n;)
-		i += pick_version(dirfd(dir), buf_str(&contentpath), c + i,
-		    n - i, &tags, site);
-	drop_alias_collisions(site);
+		i += pick_version(fd, buf_str(&shardpath), c + i, n - i, tags,
+		    out);
 	rc = 0;
 out:
-	if (dir)
-		closedir(dir);
-	if (rc == -1)
-		site_free(site);
+	if (fd != -1)
+		close(fd);
 	free(c);
-	tagmap_free(&tags);
-	buf_free(&contentpath);
 	buf_free(&shardpath);
-	buf_free(&tagspath);
 	return rc;
 }
 

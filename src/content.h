@@ -12,6 +12,9 @@
 #include "buf.h"
 #include "tags.h"
 
+/* content/00 to content/ff: the low byte of a page's id names its shard. */
+#define CONTENT_SHARDS	256
+
 struct page {
 	uint64_t	 id;
 	uint32_t	 version;	/* the current one */
@@ -22,16 +25,31 @@ struct page {
 };
 
 struct site {
-	struct page	*pages;		/* sorted by id */
+	struct page	*pages;
 	size_t		 n;
 };
 
+/* The shard a directory name stands for, or -1. */
+int	content_shard_of(const char *name);
+/* True when name may be one of a page's files: "<16 hex digits>.". */
+int	content_names_page_file(const char *name);
+
 /*
- * Scans root. Broken sidecars and alias collisions are logged and left
- * out. Returns -1 with the reason in why when the root, a shard or
- * tags.yaml cannot be read: serving part of a site would be wrong.
+ * Replaces out with the pages of one shard of the content directory open
+ * as contentfd, sorted by id. Broken sidecars are logged and left out.
+ * Returns -1 with the reason in why when the shard cannot be read; errno
+ * is then ENOENT if its directory does not exist.
  */
-int	content_scan(const char *root, struct site *, struct buf *why);
+int	content_scan_shard(int contentfd, const char *contentpath,
+	    unsigned shard, const struct tagmap *, struct site *out,
+	    struct buf *why);
+
+/*
+ * Leaves out, with a log line each, the pages whose alias a page with a
+ * lower id also claims. Their aliases are not freed: the pages in a
+ * merged site are copies.
+ */
+void	site_drop_alias_collisions(struct site *);
 void	site_free(struct site *);
 
 #endif

@@ -25,6 +25,18 @@ escape_xml(struct buf *b, const char *s)
 	buf_add(b, run, (size_t)(s - run));
 }
 
+size_t
+escape_xml_len(const char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t len;
+
+	escape_xml(&b, s);
+	len = b.len;
+	buf_free(&b);
+	return len;
+}
+
 static int
 is_hex(char c)
 {

@@ -9,6 +9,8 @@ int	is_path_char(unsigned char c);
 
 /* Appends s with & < > " ' replaced by their XML entities. */
 void	escape_xml(struct buf *, const char *s);
+/* The length escape_xml would append. */
+size_t	escape_xml_len(const char *s);
 
 /*
  * Appends s as a URI path: characters a path may hold stay as they are,

@@ -182,6 +182,7 @@ on_stop(int sig)
 int
 fcgi_serve(int fd, struct config_watch *watch)
 {
+	struct page_cache cache;
 	struct sigaction sa = { .sa_handler = on_stop };	/* no SA_RESTART */
 	sigset_t stop_signals, waiting;
 	FCGX_Request fr;
@@ -206,6 +207,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 		log_msg("cannot start FastCGI on fd %d", fd);
 		return -1;
 	}
+	cache_init(&cache, 1);
 	while (!stopping) {
 		/* A kept-alive connection brings its next request itself. */
 		struct pollfd pfd = { fr.ipcFd >= 0 ? fr.ipcFd : fd, POLLIN, 0 };
@@ -229,10 +231,11 @@ fcgi_serve(int fd, struct config_watch *watch)
 		}
 		out.ctx = fr.out;
 		request_from_params(&req, fcgi_param, fr.envp);
-		request_handle(config_watch_get(watch), &req, &out);
+		request_handle(config_watch_get(watch), &cache, &req, &out);
 		FCGX_Finish_r(&fr);
 	}
 	FCGX_Free(&fr, 1);
+	cache_free(&cache);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -253,10 +256,13 @@ int
 cgi_serve(struct config_watch *watch)
 {
 	struct output out = { 1, stdio_write, stdout };
+	struct page_cache cache;
 	struct request req;
 
 	signal(SIGPIPE, SIG_IGN);
+	cache_init(&cache, 0);		/* one request: nothing to keep */
 	request_from_params(&req, env_param, NULL);
-	request_handle(&watch->cfg, &req, &out);
+	request_handle(&watch->cfg, &cache, &req, &out);
+	cache_free(&cache);
 	return fflush(stdout) == 0 ? 0 : -1;
 }

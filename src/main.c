@@ -128,6 +128,7 @@ render(const char *config_option, int argc, char **argv)
 	struct render_params rp = { .host = "localhost" };
 	struct output out = { 0, stdio_write, stdout };
 	struct config_watch watch;
+	struct page_cache cache;
 	struct request req;
 	int status;
 
@@ -150,7 +151,9 @@ render(const char *config_option, int argc, char **argv)
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
 	request_from_params(&req, render_param, &rp);
-	status = request_handle(&watch.cfg, &req, &out);
+	cache_init(&cache, 0);
+	status = request_handle(&watch.cfg, &cache, &req, &out);
+	cache_free(&cache);
 	config_watch_close(&watch);
 	if (fflush(stdout) != 0)
 		return EXIT_FAILURE;

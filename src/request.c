@@ -1,8 +1,12 @@
+#include "autoconf.h"
+
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "baseurl.h"
-#include "content.h"
+#include "hash.h"
+#include "http.h"
 #include "log.h"
 #include "request.h"
 #include "robots.h"
@@ -10,6 +14,8 @@
 
 /* How long a crawler should wait before asking again after a 503. */
 #define RETRY_AFTER	"60"
+#define MAX_HEADERS	8
+#define ETAG_SIZE	32
 
 enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
 	ROUTE_PART };
@@ -17,6 +23,26 @@ enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
 struct header {
 	const char	*name;
 	const char	*value;
+};
+
+/* One request being answered. */
+struct exchange {
+	const struct config	*cfg;
+	const struct request	*req;
+	const struct output	*out;
+	const char		*path;
+	const char		*base;		/* scheme://host[:port] */
+	int			 with_body;	/* not for HEAD */
+};
+
+/* A response's status line and headers; its body is written apart. */
+struct head {
+	int		 status;
+	const char	*content_type;	/* NULL for none, as in a 304 */
+	struct header	 fields[MAX_HEADERS];
+	size_t		 nfields;
+	char		 etag[ETAG_SIZE];
+	char		 last_modified[HTTP_DATE_SIZE];
 };
 
 void
@@ -36,6 +62,9 @@ request_from_params(struct request *req, param_fn param, void *ctx)
 	req->x_forwarded_proto = param("HTTP_X_FORWARDED_PROTO", ctx);
 	req->x_forwarded_host = param("HTTP_X_FORWARDED_HOST", ctx);
 	req->x_forwarded_port = param("HTTP_X_FORWARDED_PORT", ctx);
+	req->if_none_match = param("HTTP_IF_NONE_MATCH", ctx);
+	req->if_modified_since = param("HTTP_IF_MODIFIED_SINCE", ctx);
+	req->accept_encoding = param("HTTP_ACCEPT_ENCODING", ctx);
 }
 
 /* "/sitemaps/sitemap-0001.xml" and on, exactly as the index names them. */
@@ -82,6 +111,7 @@ reason(int status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 304: return "Not Modified";
 	case 400: return "Bad Request";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
@@ -90,107 +120,184 @@ reason(int status)
 	}
 }
 
+static void
+add_field(struct head *h, const char *name, const char *value)
+{
+	if (h->nfields < MAX_HEADERS)
+		h->fields[h->nfields++] = (struct header){ name, value };
+}
+
 static int
-respond(const struct output *out, int status, const char *content_type,
-    const struct header *extra, size_t nextra, const struct buf *body,
+send_head(const struct output *out, const struct head *h)
+{
+	struct buf text = BUF_INIT;
+
+	if (!out->cgi_headers)
+		return h->status;
+	buf_printf(&text, "Status: %d %s\r\n", h->status, reason(h->status));
+	if (h->content_type)
+		buf_printf(&text, "Content-Type: %s\r\n", h->content_type);
+	buf_adds(&text, "X-Content-Type-Options: nosniff\r\n");
+	for (size_t i = 0; i < h->nfields; i++)
+		buf_printf(&text, "%s: %s\r\n", h->fields[i].name,
+		    h->fields[i].value);
+	buf_adds(&text, "\r\n");
+	out->write(out->ctx, text.data, text.len);
+	buf_free(&text);
+	return h->status;
+}
+
+static int
+send_error(const struct output *out, int status, const struct header *extra,
     int with_body)
 {
-	struct buf head = BUF_INIT;
-
-	if (out->cgi_headers) {
-		buf_printf(&head, "Status: %d %s\r\n", status, reason(status));
-		buf_printf(&head, "Content-Type: %s\r\n", content_type);
-		buf_adds(&head, "X-Content-Type-Options: nosniff\r\n");
-		for (size_t i = 0; i < nextra; i++)
-			buf_printf(&head, "%s: %s\r\n", extra[i].name,
-			    extra[i].value);
-		buf_adds(&head, "\r\n");
-		out->write(out->ctx, head.data, head.len);
-		buf_free(&head);
-	}
-	if (with_body && body->len)
-		out->write(out->ctx, body->data, body->len);
-	return status;
-}
-
-static int
-respond_error(const struct output *out, int status,
-    const struct header *extra, size_t nextra, int with_body)
-{
+	struct head h = { .status = status,
+	    .content_type = "text/plain; charset=utf-8" };
 	struct buf body = BUF_INIT;
-	int rc;
 
+	if (extra)
+		add_field(&h, extra->name, extra->value);
+	send_head(out, &h);
 	buf_printf(&body, "%s\n", reason(status));
-	rc = respond(out, status, "text/plain; charset=utf-8", extra, nextra,
-	    &body, with_body);
+	if (with_body)
+		out->write(out->ctx, body.data, body.len);
 	buf_free(&body);
-	return rc;
+	return status;
 }
 
-/* The body of a sitemap route, or 404 for a part past the end. */
-static int
-render_sitemap(const struct config *cfg, const struct site *site,
-    const char *base, enum route route, size_t part, struct buf *body)
+/*
+ * A strong validator for one representation: what the body shows, the
+ * base URL its links start with, the program that wrote it and whether it
+ * is gzipped.
+ */
+static void
+set_validators(struct head *h, uint64_t shown, const char *base, int gzip,
+    time_t changed)
 {
-	struct sitemap sm;
-	int status = 200;
+	uint64_t v = hash_add(shown, base, strlen(base) + 1);
 
-	sitemap_build(cfg, site, base, &sm);
-	if (route == ROUTE_INDEX || (route == ROUTE_SITEMAP && sm.nparts > 1))
-		sitemap_render_index(&sm, base, body);
-	else if (route == ROUTE_SITEMAP)
-		sitemap_render_part(&sm, 0, body);
-	else if (part <= sm.nparts)
-		sitemap_render_part(&sm, part - 1, body);
+	v = hash_add(v, PACKAGE_VERSION, sizeof(PACKAGE_VERSION));
+	snprintf(h->etag, sizeof(h->etag), "\"%016" PRIx64 "%s\"", v,
+	    gzip ? "-gz" : "");
+	http_date(changed, h->last_modified);
+	add_field(h, "ETag", h->etag);
+	add_field(h, "Last-Modified", h->last_modified);
+}
+
+/* RFC 9110 section 13.2.2: If-None-Match first, else If-Modified-Since. */
+static int
+not_modified(const struct request *req, const struct head *h, time_t changed)
+{
+	time_t since;
+
+	if (req->if_none_match)
+		return http_etag_listed(req->if_none_match, h->etag);
+	return req->if_modified_since &&
+	    http_date_parse(req->if_modified_since, &since) == 0 &&
+	    changed <= since;
+}
+
+static int
+serve_robots(const struct exchange *x)
+{
+	struct head h = { .status = 200,
+	    .content_type = "text/plain; charset=utf-8" };
+	struct buf body = BUF_INIT;
+
+	/* A few hundred bytes: cheaper to write than to fingerprint apart. */
+	robots_render(&x->cfg->robots, x->base, &body);
+	set_validators(&h, hash_add(HASH_INIT, body.data, body.len), x->base,
+	    0, x->cfg->mtime);
+	if (not_modified(x->req, &h, x->cfg->mtime)) {
+		h.status = 304;
+		h.content_type = NULL;
+	}
+	send_head(x->out, &h);
+	if (h.status == 200 && x->with_body)
+		x->out->write(x->out->ctx, body.data, body.len);
+	buf_free(&body);
+	return h.status;
+}
+
+/* Everything but the body comes from the cache: HEAD and 304 build none. */
+static int
+serve_sitemap(const struct exchange *x, struct page_cache *cache,
+    enum route route, size_t part)
+{
+	const struct config *cfg = x->cfg;
+	static const struct header retry = { "Retry-After", RETRY_AFTER };
+	struct head h = { .status = 200,
+	    .content_type = "application/xml; charset=utf-8" };
+	struct buf why = BUF_INIT;
+	struct sitemap *sm;
+	struct stream s;
+	time_t changed;
+	int index, gzip;
+
+	if ((sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
+		log_msg("503 for %s: %s", x->path, buf_str(&why));
+		buf_free(&why);
+		return send_error(x->out, 503, &retry, x->with_body);
+	}
+	sitemap_layout(sm, x->base);
+	if (route == ROUTE_PART && part > sm->nparts)
+		return send_error(x->out, 404, NULL, x->with_body);
+	index = route == ROUTE_INDEX || (route == ROUTE_SITEMAP &&
+	    sm->nparts > 1);
+	part = route == ROUTE_PART ? part - 1 : 0;
+	gzip = cfg->gzip && http_accepts_gzip(x->req->accept_encoding);
+	add_field(&h, "X-Robots-Tag", "noindex");
+	if (cfg->gzip)
+		add_field(&h, "Vary", "Accept-Encoding");
+	set_validators(&h, index ? sitemap_index_hash(sm) :
+	    sitemap_part_hash(sm, part), x->base, gzip, changed);
+	if (not_modified(x->req, &h, changed)) {
+		h.status = 304;
+		h.content_type = NULL;
+		return send_head(x->out, &h);
+	}
+	if (gzip)
+		add_field(&h, "Content-Encoding", "gzip");
+	send_head(x->out, &h);
+	if (!x->with_body)
+		return h.status;
+	stream_open(&s, x->out, gzip);
+	if (index)
+		sitemap_render_index(sm, x->base, &s);
 	else
-		status = 404;
-	sitemap_free(&sm);
-	return status;
+		sitemap_render_part(sm, part, x->base, &s);
+	stream_close(&s);
+	return h.status;
 }
 
 int
-request_handle(const struct config *cfg, const struct request *req,
-    const struct output *out)
+request_handle(const struct config *cfg, struct page_cache *cache,
+    const struct request *req, const struct output *out)
 {
 	static const struct header allow = { "Allow", "GET, HEAD" };
-	static const struct header retry = { "Retry-After", RETRY_AFTER };
-	static const struct header noindex = { "X-Robots-Tag", "noindex" };
-	struct buf path = BUF_INIT, base = BUF_INIT, body = BUF_INIT,
-	    why = BUF_INIT;
+	struct buf path = BUF_INIT, base = BUF_INIT, why = BUF_INIT;
 	size_t part = 0;
 	enum route route = route_of(req, &path, &part);
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
-	struct site site;
 
 	if (route == ROUTE_NONE)
-		status = respond_error(out, 404, NULL, 0, !head);
+		status = send_error(out, 404, NULL, !head);
 	else if (!head && strcmp(method, "GET") != 0)
-		status = respond_error(out, 405, &allow, 1, 1);
+		status = send_error(out, 405, &allow, 1);
 	else if (base_url(req, &cfg->hosts, &base, &why) == -1) {
 		/* Logged without the value: it may hold anything. */
 		log_msg("400 for %s: %s", buf_str(&path), buf_str(&why));
-		status = respond_error(out, 400, NULL, 0, !head);
-	} else if (route == ROUTE_ROBOTS) {
-		robots_render(&cfg->robots, buf_str(&base), &body);
-		status = respond(out, 200, "text/plain; charset=utf-8", NULL, 0,
-		    &body, !head);
-	} else if (content_scan(cfg->root, &site, &why) == -1) {
-		log_msg("503 for %s: %s", buf_str(&path), buf_str(&why));
-		status = respond_error(out, 503, &retry, 1, !head);
+		status = send_error(out, 400, NULL, !head);
 	} else {
-		status = render_sitemap(cfg, &site, buf_str(&base), route,
-		    part, &body);
-		site_free(&site);
-		if (status == 200)
-			respond(out, 200, "application/xml; charset=utf-8",
-			    &noindex, 1, &body, !head);
-		else
-			respond_error(out, status, NULL, 0, !head);
+		struct exchange x = { cfg, req, out, buf_str(&path),
+		    buf_str(&base), !head };
+
+		status = route == ROUTE_ROBOTS ? serve_robots(&x) :
+		    serve_sitemap(&x, cache, route, part);
 	}
 	buf_free(&path);
 	buf_free(&base);
-	buf_free(&body);
 	buf_free(&why);
 	return status;
 }

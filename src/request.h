@@ -8,7 +8,9 @@
 
 #include <stddef.h>
 
+#include "cache.h"
 #include "config.h"
+#include "stream.h"
 
 /* The CGI variables the core reads; any may be NULL. */
 struct request {
@@ -27,6 +29,9 @@ struct request {
 	const char	*x_forwarded_proto;
 	const char	*x_forwarded_host;
 	const char	*x_forwarded_port;
+	const char	*if_none_match;
+	const char	*if_modified_since;
+	const char	*accept_encoding;
 };
 
 /* Looks up one CGI variable by name; NULL when it is not set. */
@@ -34,14 +39,8 @@ typedef const char *(*param_fn)(const char *name, void *ctx);
 
 void	request_from_params(struct request *, param_fn, void *ctx);
 
-struct output {
-	int	  cgi_headers;	/* write a CGI header block before the body */
-	int	(*write)(void *ctx, const char *data, size_t len);
-	void	 *ctx;
-};
-
 /* Answers req on out and returns the HTTP status it sent. */
-int	request_handle(const struct config *, const struct request *req,
-	    const struct output *out);
+int	request_handle(const struct config *, struct page_cache *,
+	    const struct request *req, const struct output *out);
 
 #endif

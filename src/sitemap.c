@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include "escape.h"
+#include "hash.h"
 #include "log.h"
 #include "sitemap.h"
 
@@ -34,10 +35,10 @@ listable(const struct config *cfg, const struct page *page, const char *path)
 }
 
 static int
-by_loc(const void *a, const void *b)
+by_path(const void *a, const void *b)
 {
-	return strcmp(((const struct sitemap_entry *)a)->loc,
-	    ((const struct sitemap_entry *)b)->loc);
+	return strcmp(((const struct sitemap_entry *)a)->path,
+	    ((const struct sitemap_entry *)b)->path);
 }
 
 static const char urlset_head[] =
@@ -45,73 +46,46 @@ static const char urlset_head[] =
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 static const char urlset_tail[] = "</urlset>\n";
 
-/* Writes the UTC date of t into date; returns its length. */
-static size_t
-format_date(time_t t, char date[16])
-{
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	return strftime(date, 16, "%Y-%m-%d", &tm);
-}
-
 #define URL_OPEN	"  <url>\n    <loc>"
 #define URL_MID		"</loc>\n    <lastmod>"
 #define URL_CLOSE	"</lastmod>\n  </url>\n"
 
-static void
-add_url(struct buf *out, const struct sitemap_entry *e)
+/* A W3C date, formatted once per day however many entries share it. */
+struct day {
+	time_t	 start;		/* of the day date holds; 1 for none */
+	char	 date[16];
+	size_t	 len;
+};
+
+#define DAY_SECONDS	86400
+
+static const char *
+day_of(struct day *d, time_t t)
 {
-	char date[16];
+	time_t start = t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
+	struct tm tm;
 
-	format_date(e->last_modified, date);
-	buf_printf(out, URL_OPEN "%s" URL_MID "%s" URL_CLOSE, e->loc, date);
-}
-
-/* The bytes add_url writes for e, without writing them. */
-static size_t
-url_size(const struct sitemap_entry *e)
-{
-	char date[16];
-
-	return sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + strlen(e->loc) +
-	    format_date(e->last_modified, date);
-}
-
-/*
- * Cuts the sorted entries into contiguous parts, each within max_urls
- * entries and max_bytes of XML. A part always takes at least one entry,
- * so an entry too big for max_bytes alone still gets listed.
- */
-static void
-split(const struct config *cfg, struct sitemap *sm)
-{
-	size_t fixed = sizeof(urlset_head) - 1 + sizeof(urlset_tail) - 1;
-	size_t count = 0, bytes = fixed;
-
-	sm->part_start = xreallocarray(NULL, sm->n + 2, sizeof(size_t));
-	sm->part_start[0] = 0;
-	sm->nparts = 1;
-	for (size_t i = 0; i < sm->n; i++) {
-		size_t size = url_size(&sm->entries[i]);
-
-		if (count > 0 && (count == cfg->max_urls ||
-		    bytes + size > cfg->max_bytes)) {
-			sm->part_start[sm->nparts++] = i;
-			count = 0;
-			bytes = fixed;
-		}
-		count++;
-		bytes += size;
+	if (start != d->start) {
+		gmtime_r(&t, &tm);
+		d->len = strftime(d->date, sizeof(d->date), "%Y-%m-%d", &tm);
+		d->start = start;
 	}
-	sm->part_start[sm->nparts] = sm->n;
+	return d->date;
+}
+
+static size_t
+url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
+{
+	day_of(d, e->last_modified);
+	return sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + base_len +
+	    e->path_len + d->len;
 }
 
 void
 sitemap_build(const struct config *cfg, const struct site *site,
-    const char *base_url, struct sitemap *sm)
+    struct sitemap *sm)
 {
-	struct buf path = BUF_INIT, encoded = BUF_INIT, loc = BUF_INIT;
+	struct buf path = BUF_INIT, encoded = BUF_INIT;
 	struct sitemap_entry *e = xcalloc(site->n, sizeof(*e));
 	size_t n = 0, unique = 0;
 
@@ -123,99 +97,195 @@ sitemap_build(const struct config *cfg, const struct site *site,
 		escape_url_path(&encoded, buf_str(&path));
 		if (!listable(cfg, &site->pages[i], buf_str(&encoded)))
 			continue;
-		buf_reset(&loc);
-		buf_printf(&loc, "%s%s", base_url, buf_str(&encoded));
-		if (loc.len > SITEMAP_LOC_MAX) {
+		/* Leaves room for the longest base URL a host can give. */
+		if (encoded.len > SITEMAP_LOC_MAX - BASE_URL_MAX) {
 			log_msg("page %016llx: left out: URL longer than %d "
 			    "characters", (unsigned long long)site->pages[i].id,
 			    SITEMAP_LOC_MAX);
 			continue;
 		}
-		e[n].loc = xstrdup(buf_str(&loc));
+		e[n].path = xstrdup(buf_str(&encoded));
 		e[n].last_modified = site->pages[i].last_modified;
 		n++;
 	}
-	qsort(e, n, sizeof(*e), by_loc);
+	/* Every URL shares the base, so sorting paths sorts URLs. */
+	qsort(e, n, sizeof(*e), by_path);
 	for (size_t i = 0; i < n; i++) {
-		if (unique > 0 && strcmp(e[i].loc, e[unique - 1].loc) == 0)
-			free(e[i].loc);
-		else
-			e[unique++] = e[i];
+		if (unique > 0 && strcmp(e[i].path, e[unique - 1].path) == 0) {
+			free(e[i].path);
+			continue;
+		}
+		/* Sorted and compared as URLs; from here on only XML. */
+		buf_reset(&path);
+		escape_xml(&path, e[i].path);
+		free(e[i].path);
+		e[unique] = e[i];
+		e[unique].path = xstrdup(buf_str(&path));
+		e[unique].path_len = path.len;
+		unique++;
 	}
-	/* Sorted and compared as URLs; from here on only written as XML. */
-	for (size_t i = 0; i < unique; i++) {
-		buf_reset(&loc);
-		escape_xml(&loc, e[i].loc);
-		free(e[i].loc);
-		e[i].loc = xstrdup(buf_str(&loc));
-	}
+	memset(sm, 0, sizeof(*sm));
+	for (size_t i = 0; i < unique; i++)
+		if (e[i].last_modified > sm->newest)
+			sm->newest = e[i].last_modified;
 	sm->entries = e;
 	sm->n = unique;
-	split(cfg, sm);
+	sm->max_urls = cfg->max_urls;
+	sm->max_bytes = cfg->max_bytes;
 	buf_free(&path);
 	buf_free(&encoded);
-	buf_free(&loc);
 }
 
 void
 sitemap_free(struct sitemap *sm)
 {
 	for (size_t i = 0; i < sm->n; i++)
-		free(sm->entries[i].loc);
+		free(sm->entries[i].path);
 	free(sm->entries);
-	free(sm->part_start);
+	free(sm->parts);
 	memset(sm, 0, sizeof(*sm));
 }
 
+/*
+ * Cuts the sorted entries into contiguous parts, each within max_urls
+ * entries and max_bytes of XML. A part always takes at least one entry,
+ * so an entry too big for max_bytes alone still gets listed.
+ */
 void
-sitemap_render_part(const struct sitemap *sm, size_t part, struct buf *out)
+sitemap_layout(struct sitemap *sm, const char *base_url)
 {
-	buf_adds(out, urlset_head);
-	for (size_t i = sm->part_start[part]; i < sm->part_start[part + 1];
-	    i++)
-		add_url(out, &sm->entries[i]);
-	buf_adds(out, urlset_tail);
+	size_t fixed = sizeof(urlset_head) - 1 + sizeof(urlset_tail) - 1;
+	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
+	struct day day = { .start = 1 };
+	struct sitemap_part *p;
+
+	if (sm->parts != NULL && sm->base_len == base_len)
+		return;
+	free(sm->parts);
+	sm->base_len = base_len;
+	sm->parts = xcalloc(sm->n + 1, sizeof(*sm->parts));
+	sm->nparts = 1;
+	p = sm->parts;
+	for (size_t i = 0; i < sm->n; i++) {
+		size_t size = url_size(base_len, &sm->entries[i], &day);
+
+		if (count > 0 && (count == sm->max_urls ||
+		    bytes + size > sm->max_bytes)) {
+			p->end = i;
+			(++p)->start = i;
+			sm->nparts++;
+			count = 0;
+			bytes = fixed;
+		}
+		if (sm->entries[i].last_modified > p->newest)
+			p->newest = sm->entries[i].last_modified;
+		count++;
+		bytes += size;
+	}
+	p->end = sm->n;
+}
+
+uint64_t
+sitemap_part_hash(struct sitemap *sm, size_t part)
+{
+	struct sitemap_part *p = &sm->parts[part];
+	struct day day = { .start = 1 };
+
+	if (p->hash != 0)
+		return p->hash;
+	p->hash = HASH_INIT;
+	for (size_t i = p->start; i < p->end; i++) {
+		const struct sitemap_entry *e = &sm->entries[i];
+
+		p->hash = hash_add(p->hash, e->path, e->path_len + 1);
+		p->hash = hash_add(p->hash, day_of(&day, e->last_modified),
+		    day.len);
+	}
+	return p->hash;
+}
+
+uint64_t
+sitemap_index_hash(const struct sitemap *sm)
+{
+	struct day day = { .start = 1 };
+	uint64_t h = hash_add(HASH_INIT, &sm->nparts, sizeof(sm->nparts));
+
+	for (size_t p = 0; p < sm->nparts; p++) {
+		const struct sitemap_part *part = &sm->parts[p];
+
+		if (part->start < part->end)
+			h = hash_add(h, day_of(&day, part->newest), day.len);
+		h = hash_add(h, "", 1);
+	}
+	return h;
+}
+
+void
+sitemap_render_part(const struct sitemap *sm, size_t part,
+    const char *base_url, struct stream *s)
+{
+	const struct sitemap_part *p = &sm->parts[part];
+	struct buf base = BUF_INIT;
+	struct day day = { .start = 1 };
+
+	escape_xml(&base, base_url);
+	stream_add(s, urlset_head, sizeof(urlset_head) - 1);
+	for (size_t i = p->start; i < p->end && !s->failed; i++) {
+		const struct sitemap_entry *e = &sm->entries[i];
+		const char *date = day_of(&day, e->last_modified);
+
+		stream_add(s, URL_OPEN, sizeof(URL_OPEN) - 1);
+		stream_add(s, base.data, base.len);
+		stream_add(s, e->path, e->path_len);
+		stream_add(s, URL_MID, sizeof(URL_MID) - 1);
+		stream_add(s, date, day.len);
+		stream_add(s, URL_CLOSE, sizeof(URL_CLOSE) - 1);
+	}
+	stream_add(s, urlset_tail, sizeof(urlset_tail) - 1);
+	buf_free(&base);
 }
 
 void
 sitemap_render_index(const struct sitemap *sm, const char *base_url,
-    struct buf *out)
+    struct stream *s)
 {
-	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	struct buf line = BUF_INIT;
+	struct day day = { .start = 1 };
+
+	stream_adds(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<sitemapindex "
 	    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
 	for (size_t p = 0; p < sm->nparts; p++) {
-		time_t newest = 0;
-
-		for (size_t i = sm->part_start[p]; i < sm->part_start[p + 1];
-		    i++)
-			if (sm->entries[i].last_modified > newest)
-				newest = sm->entries[i].last_modified;
-		buf_adds(out, "  <sitemap>\n    <loc>");
-		escape_xml(out, base_url);
-		buf_printf(out, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
+		buf_reset(&line);
+		buf_adds(&line, "  <sitemap>\n    <loc>");
+		escape_xml(&line, base_url);
+		buf_printf(&line, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
 		/* An empty part has no entry to date it by. */
-		if (sm->part_start[p] < sm->part_start[p + 1]) {
-			char date[16];
-
-			format_date(newest, date);
-			buf_printf(out, "    <lastmod>%s</lastmod>\n", date);
-		}
-		buf_adds(out, "  </sitemap>\n");
+		if (sm->parts[p].start < sm->parts[p].end)
+			buf_printf(&line, "    <lastmod>%s</lastmod>\n",
+			    day_of(&day, sm->parts[p].newest));
+		buf_adds(&line, "  </sitemap>\n");
+		stream_add(s, line.data, line.len);
 	}
-	buf_adds(out, "</sitemapindex>\n");
+	stream_adds(s, "</sitemapindex>\n");
+	buf_free(&line);
 }
 
 void
 sitemap_render(const struct config *cfg, const struct site *site,
     const char *base_url, struct buf *out)
 {
+	struct output to_buf = { 0, buf_write, out };
 	struct sitemap sm;
+	struct stream s;
 
-	sitemap_build(cfg, site, base_url, &sm);
+	sitemap_build(cfg, site, &sm);
+	sitemap_layout(&sm, base_url);
+	stream_open(&s, &to_buf, 0);
 	if (sm.nparts == 1)
-		sitemap_render_part(&sm, 0, out);
+		sitemap_render_part(&sm, 0, base_url, &s);
 	else
-		sitemap_render_index(&sm, base_url, out);
+		sitemap_render_index(&sm, base_url, &s);
+	stream_close(&s);
 	sitemap_free(&sm);
 }

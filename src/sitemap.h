@@ -2,11 +2,13 @@
 #ifndef SITEMAPD_SITEMAP_H
 #define SITEMAPD_SITEMAP_H
 
+#include <stdint.h>
 #include <time.h>
 
 #include "buf.h"
 #include "config.h"
 #include "content.h"
+#include "stream.h"
 
 /* The longest <loc> the sitemaps.org schema accepts. */
 #define SITEMAP_LOC_MAX		2048
@@ -15,15 +17,28 @@
 #define SITEMAP_MAX_BYTES	52428800
 
 struct sitemap_entry {
-	char	*loc;		/* absolute, percent-encoded, XML-escaped */
+	char	*path;		/* percent-encoded, XML-escaped */
+	size_t	 path_len;
 	time_t	 last_modified;
 };
 
-/* The listable entries, sorted and unique, cut into parts. */
+struct sitemap_part {
+	size_t	 start, end;	/* entries[start, end) */
+	time_t	 newest;	/* 0 when empty */
+	uint64_t hash;		/* of what the part shows; 0 until asked */
+};
+
+/*
+ * The listable entries, sorted and unique, independent of the host they
+ * are served for, and cut into parts for one length of base URL.
+ */
 struct sitemap {
 	struct sitemap_entry *entries;
 	size_t		 n;
-	size_t		*part_start;	/* nparts + 1 offsets into entries */
+	time_t		 newest;	/* of all entries; 0 when none */
+	size_t		 max_urls, max_bytes;
+	size_t		 base_len;	/* the parts below are cut for */
+	struct sitemap_part *parts;
 	size_t		 nparts;	/* at least 1, which may be empty */
 };
 
@@ -32,16 +47,24 @@ void	sitemap_page_path(const struct config *, const struct page *,
 	    struct buf *out);
 
 void	sitemap_build(const struct config *, const struct site *,
-	    const char *base_url, struct sitemap *);
+	    struct sitemap *);
 void	sitemap_free(struct sitemap *);
+
+/* Cuts the parts for base_url unless they are already cut for its length. */
+void	sitemap_layout(struct sitemap *, const char *base_url);
+
+/* What part (0-based) shows, apart from the base URL. */
+uint64_t sitemap_part_hash(struct sitemap *, size_t part);
+/* What the index shows, apart from the base URL. */
+uint64_t sitemap_index_hash(const struct sitemap *);
 
 /* Writes the <urlset> of part (0-based; part < sm->nparts). */
 void	sitemap_render_part(const struct sitemap *, size_t part,
-	    struct buf *out);
+	    const char *base_url, struct stream *);
 /* Writes the <sitemapindex> of every part. */
 void	sitemap_render_index(const struct sitemap *, const char *base_url,
-	    struct buf *out);
-/* What /sitemap.xml serves: the only part, or the index of several. */
+	    struct stream *);
+/* What /sitemap.xml serves, into out: the only part, or the index. */
 void	sitemap_render(const struct config *, const struct site *,
 	    const char *base_url, struct buf *out);
 

@@ -13,7 +13,7 @@ start_lighttpd "$TMP/sitemapd.ini"
 url_re='https?://([a-z0-9-]+\.)*[a-z0-9-]+(:[1-9][0-9]{0,4})?'
 url6_re='https?://\[[0-9a-f:.]+\](:[1-9][0-9]{0,4})?'
 # Header names a response may carry, from sitemapd or the web server.
-header_re='^(Status|Content-Type|X-Content-Type-Options|X-Robots-Tag|Retry-After|Allow|Date|Server|Content-Length|Connection|Transfer-Encoding|Accept-Ranges|Vary): '
+header_re='^(Status|Content-Type|X-Content-Type-Options|X-Robots-Tag|Retry-After|Allow|Date|Server|Content-Length|Connection|Transfer-Encoding|Accept-Ranges|Vary|ETag|Last-Modified): '
 
 # verdict CASE-NAME EXPECTED PATH: judges STATUS, HEADERS and $TMP/body.
 verdict() {

@@ -148,26 +148,43 @@ test_trailing_slash_and_duplicates(void)
 	config_free(&cfg);
 }
 
+static void
+render_part(const struct sitemap *sm, size_t part, struct buf *out)
+{
+	struct output to_buf = { 0, buf_write, out };
+	struct stream s;
+
+	stream_open(&s, &to_buf, 0);
+	sitemap_render_part(sm, part, "https://example.com", &s);
+	stream_close(&s);
+}
+
 /* The parts cover every entry in order, each valid and within both limits. */
 static void
 check_parts(const struct config *cfg, const struct sitemap *sm,
     size_t want_parts)
 {
+	struct output to_buf;
 	struct buf part = BUF_INIT, index = BUF_INIT;
+	struct stream s;
 
 	CU_ASSERT_EQUAL(sm->nparts, want_parts);
-	CU_ASSERT_EQUAL(sm->part_start[0], 0);
-	CU_ASSERT_EQUAL(sm->part_start[sm->nparts], sm->n);
+	CU_ASSERT_EQUAL(sm->parts[0].start, 0);
+	CU_ASSERT_EQUAL(sm->parts[sm->nparts - 1].end, sm->n);
 	for (size_t p = 0; p < sm->nparts; p++) {
-		size_t count = sm->part_start[p + 1] - sm->part_start[p];
+		size_t count = sm->parts[p].end - sm->parts[p].start;
 
 		CU_ASSERT(count >= 1 && count <= cfg->max_urls);
+		CU_ASSERT(p == 0 || sm->parts[p].start == sm->parts[p - 1].end);
 		buf_reset(&part);
-		sitemap_render_part(sm, p, &part);
+		render_part(sm, p, &part);
 		CU_ASSERT(part.len <= cfg->max_bytes);
 		CU_ASSERT_EQUAL(schema_valid(buf_str(&part), "sitemap.xsd"), 0);
 	}
-	sitemap_render_index(sm, "https://example.com", &index);
+	to_buf = (struct output){ 0, buf_write, &index };
+	stream_open(&s, &to_buf, 0);
+	sitemap_render_index(sm, "https://example.com", &s);
+	stream_close(&s);
 	CU_ASSERT_EQUAL(schema_valid(buf_str(&index), "siteindex.xsd"), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&index), "<loc>https://"
 	    "example.com/sitemaps/sitemap-0001.xml</loc>"));
@@ -189,16 +206,18 @@ test_split(void)
 		snprintf(alias, sizeof(alias), "page-%02u", (unsigned)id);
 		add(&site, id, alias, 1, ACCESS_PUBLIC);
 	}
-	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	sitemap_build(&cfg, &site, &sm);
+	sitemap_layout(&sm, "https://example.com");
 	check_parts(&cfg, &sm, 1);
 	sitemap_free(&sm);
 
 	cfg.max_urls = 10;
-	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	sitemap_build(&cfg, &site, &sm);
+	sitemap_layout(&sm, "https://example.com");
 	check_parts(&cfg, &sm, 3);
-	CU_ASSERT_EQUAL(sm.part_start[1], 10);
-	CU_ASSERT_EQUAL(sm.part_start[2], 20);
-	sitemap_render_part(&sm, 0, &first);
+	CU_ASSERT_EQUAL(sm.parts[1].start, 10);
+	CU_ASSERT_EQUAL(sm.parts[2].start, 20);
+	render_part(&sm, 0, &first);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&first), "/page-10<"));
 	CU_ASSERT_PTR_NULL(strstr(buf_str(&first), "/page-11<"));
 	/* /sitemap.xml is then the index, its lastmod the part's newest. */
@@ -212,9 +231,13 @@ test_split(void)
 	cfg.max_urls = SITEMAP_MAX_URLS;
 	/* 110 bytes of urlset around 94-byte <url>s: 9 fit in 1024. */
 	cfg.max_bytes = 1024;
-	sitemap_build(&cfg, &site, "https://example.com", &sm);
+	sitemap_build(&cfg, &site, &sm);
+	sitemap_layout(&sm, "https://example.com");
 	check_parts(&cfg, &sm, 3);
-	CU_ASSERT_EQUAL(sm.part_start[1], 9);
+	CU_ASSERT_EQUAL(sm.parts[1].start, 9);
+	/* A longer host makes every <url> longer: the cut moves. */
+	sitemap_layout(&sm, "https://a-much-longer-host-name.example.com");
+	CU_ASSERT_EQUAL(sm.parts[1].start, 7);
 	sitemap_free(&sm);
 
 	buf_free(&out);

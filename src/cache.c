@@ -1,0 +1,370 @@
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "filestate.h"
+#include "log.h"
+
+/* Whatever makes a page file appear, change or go, in a shard. */
+#define SHARD_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | \
+	IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | \
+	IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
+/* Shard directories appearing or going, and content/ itself going. */
+#define CONTENT_EVENTS	(IN_CREATE | IN_MOVED_FROM | IN_MOVED_TO | \
+	IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+void
+cache_init(struct page_cache *c, int watch)
+{
+	memset(c, 0, sizeof(*c));
+	c->watch = watch;
+	c->inotify_fd = -1;
+	c->content_wd = -1;
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		c->shard_wd[s] = -1;
+}
+
+static void
+stop_watching(struct page_cache *c)
+{
+	if (c->inotify_fd != -1)
+		close(c->inotify_fd);
+	c->inotify_fd = -1;
+	c->content_wd = -1;
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		c->shard_wd[s] = -1;
+}
+
+static void
+forget_scan(struct page_cache *c)
+{
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		site_free(&c->shards[s]);
+	tagmap_free(&c->tags);
+	memset(c->dirty, 0, sizeof(c->dirty));
+	c->scanned = 0;
+	c->built = 0;
+}
+
+void
+cache_free(struct page_cache *c)
+{
+	stop_watching(c);
+	forget_scan(c);
+	sitemap_free(&c->sitemap);
+	free(c->root);
+	c->root = NULL;
+}
+
+/* From here on every request reads the whole root: slower, never stale. */
+static void
+give_up_watching(struct page_cache *c, const char *what)
+{
+	log_msg("inotify: %s: %s; reading the whole content root on every "
+	    "request", what, strerror(errno));
+	stop_watching(c);
+	c->watch = 0;
+}
+
+static void
+path_of(const struct page_cache *c, const char *rel, struct buf *out)
+{
+	buf_reset(out);
+	buf_printf(out, "%s/%s", c->root, rel);
+}
+
+/* Watches a shard directory before it is read, so no change slips by. */
+static void
+watch_shard(struct page_cache *c, int shard)
+{
+	struct buf path = BUF_INIT;
+	int wd;
+
+	if (c->inotify_fd == -1 || c->shard_wd[shard] != -1)
+		return;
+	buf_printf(&path, "%s/content/%02x", c->root, shard);
+	wd = inotify_add_watch(c->inotify_fd, buf_str(&path), SHARD_EVENTS);
+	if (wd != -1)
+		c->shard_wd[shard] = wd;
+	else if (errno != ENOENT)	/* a shard that is gone needs none */
+		give_up_watching(c, buf_str(&path));
+	buf_free(&path);
+}
+
+static void
+unwatch_shard(struct page_cache *c, int shard)
+{
+	if (c->shard_wd[shard] != -1)
+		inotify_rm_watch(c->inotify_fd, c->shard_wd[shard]);
+	c->shard_wd[shard] = -1;
+}
+
+static void
+note_event(struct page_cache *c, const struct inotify_event *e)
+{
+	int shard;
+
+	if (e->mask & IN_Q_OVERFLOW) {
+		c->scanned = 0;
+		return;
+	}
+	if (e->wd == c->content_wd) {
+		if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
+			c->scanned = 0;
+		else if (e->len > 0 && (shard = content_shard_of(e->name)) >= 0) {
+			/* The directory at that name is another one now. */
+			unwatch_shard(c, shard);
+			c->dirty[shard] = 1;
+		}
+		return;
+	}
+	for (shard = 0; shard < CONTENT_SHARDS; shard++)
+		if (c->shard_wd[shard] == e->wd)
+			break;
+	if (shard == CONTENT_SHARDS)
+		return;
+	if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
+		unwatch_shard(c, shard);
+	if (e->len == 0 || content_names_page_file(e->name))
+		c->dirty[shard] = 1;
+}
+
+static void
+read_events(struct page_cache *c)
+{
+	char events[64 * 1024]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	ssize_t n;
+
+	while ((n = read(c->inotify_fd, events, sizeof(events))) > 0) {
+		for (char *p = events; p < events + n;) {
+			const struct inotify_event *e = (void *)p;
+
+			note_event(c, e);
+			p += sizeof(*e) + e->len;
+		}
+	}
+	if (n == 0 || (errno != EAGAIN && errno != EINTR))
+		c->scanned = 0;
+}
+
+/* What inotify cannot see: the root or content/ replaced, tags.yaml. */
+static int
+same_roots(const struct page_cache *c)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int same;
+
+	same = stat(c->root, &st) == 0 && st.st_dev == c->root_st.st_dev &&
+	    st.st_ino == c->root_st.st_ino;
+	path_of(c, "content", &path);
+	same = same && stat(buf_str(&path), &st) == 0 &&
+	    st.st_dev == c->content_st.st_dev &&
+	    st.st_ino == c->content_st.st_ino;
+	path_of(c, "state/sys/tags.yaml", &path);
+	if (stat(buf_str(&path), &st) == -1)
+		memset(&st, 0, sizeof(st));
+	same = same && same_file_state(&st, &c->tags_st);
+	buf_free(&path);
+	return same;
+}
+
+static void
+note_mtime(struct page_cache *c, const struct stat *st)
+{
+	if (st->st_mtime > c->dirs_changed)
+		c->dirs_changed = st->st_mtime;
+}
+
+/* Reads one shard into fresh; a shard directory that is gone is empty. */
+static int
+read_shard(struct page_cache *c, int contentfd, const char *contentpath,
+    int shard, int may_be_gone, struct site *fresh, struct buf *why)
+{
+	struct stat st;
+	char name[3] = { "0123456789abcdef"[shard >> 4],
+	    "0123456789abcdef"[shard & 15], '\0' };
+
+	watch_shard(c, shard);
+	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		note_mtime(c, &st);
+	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
+	    &c->tags, fresh, why) == 0)
+		return 0;
+	if (may_be_gone && errno == ENOENT) {
+		buf_reset(why);
+		return 0;
+	}
+	return -1;
+}
+
+/* Reads everything again, with fresh watches. */
+static int
+scan_all(struct page_cache *c, struct buf *why)
+{
+	struct site fresh[CONTENT_SHARDS];
+	struct buf path = BUF_INIT;
+	struct stat tags_st = { 0 };
+	struct dirent *de;
+	DIR *dir = NULL;
+	int shard, rc = -1;
+
+	memset(fresh, 0, sizeof(fresh));
+	forget_scan(c);
+	stop_watching(c);
+	c->dirs_changed = 0;
+	if (c->watch && (c->inotify_fd = inotify_init1(IN_NONBLOCK |
+	    IN_CLOEXEC)) == -1)
+		give_up_watching(c, "inotify_init1");
+	if (stat(c->root, &c->root_st) == -1) {
+		buf_printf(why, "%s: %s", c->root, strerror(errno));
+		goto out;
+	}
+	path_of(c, "state/sys/tags.yaml", &path);
+	if (stat(buf_str(&path), &tags_st) == 0)
+		note_mtime(c, &tags_st);
+	if (tagmap_load(buf_str(&path), &c->tags, why) == -1)
+		goto out;
+	path_of(c, "content", &path);
+	if ((dir = opendir(buf_str(&path))) == NULL ||
+	    fstat(dirfd(dir), &c->content_st) == -1) {
+		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
+		goto out;
+	}
+	note_mtime(c, &c->content_st);
+	if (c->inotify_fd != -1 && (c->content_wd = inotify_add_watch(
+	    c->inotify_fd, buf_str(&path), CONTENT_EVENTS)) == -1)
+		give_up_watching(c, buf_str(&path));
+	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
+		struct stat st;
+
+		if ((shard = content_shard_of(de->d_name)) < 0 ||
+		    fstatat(dirfd(dir), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
+			continue;
+		/* Listed a moment ago: gone now means a root being pulled. */
+		if (read_shard(c, dirfd(dir), buf_str(&path), shard, 0,
+		    &fresh[shard], why) == -1)
+			goto out;
+	}
+	if (errno != 0) {
+		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
+		goto out;
+	}
+	memcpy(c->shards, fresh, sizeof(fresh));
+	memset(fresh, 0, sizeof(fresh));
+	c->tags_st = tags_st;
+	c->scanned = 1;
+	rc = 0;
+out:
+	for (shard = 0; shard < CONTENT_SHARDS; shard++)
+		site_free(&fresh[shard]);
+	if (dir)
+		closedir(dir);
+	buf_free(&path);
+	return rc;
+}
+
+/* Reads again only the shards inotify named. */
+static int
+rescan_dirty(struct page_cache *c, struct buf *why)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int fd, rc = 0;
+
+	path_of(c, "content", &path);
+	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+	    == -1 || fstat(fd, &st) == -1) {
+		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
+		rc = -1;
+	} else
+		note_mtime(c, &st);
+	for (int s = 0; s < CONTENT_SHARDS && rc == 0; s++) {
+		struct site fresh = { 0 };
+
+		if (!c->dirty[s])
+			continue;
+		if (read_shard(c, fd, buf_str(&path), s, 1, &fresh, why) == -1) {
+			rc = -1;
+			break;
+		}
+		site_free(&c->shards[s]);
+		c->shards[s] = fresh;
+		c->dirty[s] = 0;
+		c->built = 0;
+	}
+	if (fd != -1)
+		close(fd);
+	buf_free(&path);
+	return rc;
+}
+
+static void
+build(struct page_cache *c, const struct config *cfg)
+{
+	struct site merged = { 0 };
+	size_t n = 0;
+
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		n += c->shards[s].n;
+	merged.pages = xcalloc(n, sizeof(*merged.pages));
+	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		memcpy(merged.pages + merged.n, c->shards[s].pages,
+		    c->shards[s].n * sizeof(*merged.pages));
+		merged.n += c->shards[s].n;
+	}
+	site_drop_alias_collisions(&merged);
+	sitemap_free(&c->sitemap);
+	sitemap_build(cfg, &merged, &c->sitemap);
+	free(merged.pages);
+	c->built = 1;
+	c->config_generation = cfg->generation;
+}
+
+static int
+any_dirty(const struct page_cache *c)
+{
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		if (c->dirty[s])
+			return 1;
+	return 0;
+}
+
+struct sitemap *
+cache_sitemap(struct page_cache *c, const struct config *cfg,
+    time_t *changed, struct buf *why)
+{
+	if (c->root == NULL || strcmp(c->root, cfg->root) != 0) {
+		cache_free(c);
+		c->root = xstrdup(cfg->root);
+	}
+	if (c->inotify_fd == -1)
+		c->scanned = 0;
+	else if (c->scanned) {
+		read_events(c);
+		if (!same_roots(c))
+			c->scanned = 0;
+	}
+	if (!c->scanned) {
+		if (scan_all(c, why) == -1)
+			return NULL;
+	} else if (any_dirty(c) && rescan_dirty(c, why) == -1) {
+		c->scanned = 0;		/* start over next time */
+		return NULL;
+	}
+	if (!c->built || c->config_generation != cfg->generation)
+		build(c, cfg);
+	*changed = c->dirs_changed;
+	if (c->sitemap.newest > *changed)
+		*changed = c->sitemap.newest;
+	if (cfg->mtime > *changed)
+		*changed = cfg->mtime;
+	return &c->sitemap;
+}

@@ -1,0 +1,48 @@
+/*
+ * The PageMetaCache (SPEC section 7): the content metadata, and the
+ * sitemap entries made from it, kept between the requests of a long-running
+ * process. inotify tells which shards changed and only those are read
+ * again. Without inotify (CGI, or a watch that failed) every request scans:
+ * a stale answer is never an option.
+ */
+#ifndef SITEMAPD_CACHE_H
+#define SITEMAPD_CACHE_H
+
+#include <sys/stat.h>
+#include <time.h>
+
+#include "buf.h"
+#include "config.h"
+#include "content.h"
+#include "sitemap.h"
+#include "tags.h"
+
+struct page_cache {
+	int		 watch;		/* asked to use inotify */
+	int		 inotify_fd;	/* -1 while not watching */
+	int		 content_wd;
+	int		 shard_wd[CONTENT_SHARDS];
+	unsigned char	 dirty[CONTENT_SHARDS];
+	int		 scanned;	/* shards and tags are current */
+	char		*root;
+	struct stat	 root_st, content_st, tags_st;
+	struct tagmap	 tags;
+	struct site	 shards[CONTENT_SHARDS];
+	time_t		 dirs_changed;	/* newest mtime of the directories */
+	unsigned	 config_generation;
+	int		 built;		/* sitemap matches shards and config */
+	struct sitemap	 sitemap;
+};
+
+void	cache_init(struct page_cache *, int watch);
+void	cache_free(struct page_cache *);
+
+/*
+ * The sitemap of cfg's root as it is now, and in *changed the newest moment
+ * its content can reflect. NULL with the reason in why when the root cannot
+ * be read in full.
+ */
+struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
+	    time_t *changed, struct buf *why);
+
+#endif
