@@ -316,6 +316,8 @@ build(struct page_cache *c, const struct config *cfg)
 		n += c->shards[s].n;
 	merged.pages = xcalloc(n, sizeof(*merged.pages));
 	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		if (c->shards[s].n == 0)
+			continue;
 		memcpy(merged.pages + merged.n, c->shards[s].pages,
 		    c->shards[s].n * sizeof(*merged.pages));
 		merged.n += c->shards[s].n;

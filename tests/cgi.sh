@@ -350,12 +350,20 @@ check_eq "missing content/: 503" 503 "$STATUS"
 cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
 check_eq "missing content/: robots.txt 200" 200 "$STATUS"
 mv "$R/content.away" "$R/content"
-if [ "$(id -u)" -ne 0 ]; then
-	chmod 000 "$R/content/11"
-	cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
-	check_eq "unreadable shard: 503" 503 "$STATUS"
-	chmod 755 "$R/content/11"
-fi
+chmod 000 "$R/content/11"
+CGI_PREFIX=$NO_DAC_OVERRIDE cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "unreadable shard: 503" 503 "$STATUS"
+check_lacks "unreadable shard: nothing listed" "<loc>" "$BODY"
+chmod 755 "$R/content/11"
+chmod 000 "$R/content"
+CGI_PREFIX=$NO_DAC_OVERRIDE cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "unreadable content/: 503" 503 "$STATUS"
+check_contains "unreadable content/: logged" "Permission denied" "$LOG"
+CGI_PREFIX=$NO_DAC_OVERRIDE cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
+check_eq "unreadable content/: robots.txt 200" 200 "$STATUS"
+chmod 755 "$R/content"
+CGI_PREFIX=$NO_DAC_OVERRIDE cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
+check_eq "readable again: 200" 200 "$STATUS"
 
 # --- where a CGI finds its configuration ----------------------------------
 mkdir -p "$TMP/htdocs"

@@ -15,7 +15,8 @@ wait_http() {
 }
 
 # start_lighttpd INI: lighttpd on a free loopback port, spawning sitemapd
-# with INI through contrib/lighttpd.conf; sets PORT and URL.
+# with INI through contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set;
+# sets PORT and URL.
 start_lighttpd() {
 	command -v lighttpd >/dev/null ||
 	    { echo "lighttpd is not installed"; exit 1; }
@@ -34,7 +35,8 @@ var.sitemapd_config = "$1"
 var.sitemapd_socket = "$TMP/sitemapd.sock"
 include "$SRCDIR/contrib/lighttpd.conf"
 CONF
-	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
+	${LIGHTTPD_PREFIX:-} lighttpd -D -f "$TMP/lighttpd.conf" \
+	    >"$TMP/lighttpd.out" 2>&1 &
 	LIGHTTPD_PID=$!
 	on_exit stop_lighttpd
 	wait_http "$URL/static.txt" "$LIGHTTPD_PID" || {
@@ -48,6 +50,7 @@ stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
 # get PATH [CURL ARGS...]: asks $URL; sets STATUS, HEADERS and BODY.
 get() {
 	_path=$1; shift
+	: >"$TMP/body"
 	STATUS=$(curl -s -o "$TMP/body" -D "$TMP/headers" -w '%{http_code}' \
 	    "$@" "$URL$_path")
 	HEADERS=$(tr -d '\r' <"$TMP/headers")
@@ -83,10 +86,16 @@ check_deployment() {
 	check_eq "$_name: every entry on the client's host" 0 \
 	    "$(locs | grep -vc "^$URL/")"
 
+	_plain=$BODY _etag=$(hdr ETag)
 	get /sitemap.xml -I
 	check_eq "$_name: HEAD 200" 200 "$STATUS"
 	check_eq "$_name: HEAD type" "application/xml; charset=utf-8" \
 	    "$(hdr Content-Type)"
+	check_eq "$_name: HEAD has the ETag of GET" "$_etag" "$(hdr ETag)"
+	get /sitemap.xml -H "If-None-Match: $_etag"
+	check_eq "$_name: If-None-Match 304" 304 "$STATUS"
+	get /sitemap.xml --compressed
+	check_eq "$_name: gzip" "gzip $_plain" "$(hdr Content-Encoding) $BODY"
 	get /sitemap.xmlx
 	check_eq "$_name: /sitemap.xmlx 404" 404 "$STATUS"
 	get /robots.txt/x

@@ -51,10 +51,17 @@ finish() {
 	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
 }
 
-# cgi [VAR=VALUE...]: runs sitemapd as a CGI with a clean environment.
-# Sets STATUS, HEADERS (CRLF removed), BODY and LOG.
+# A command prefix under which file permissions bind even for root, so
+# that tests of unreadable files mean the same for every user.
+NO_DAC_OVERRIDE=""
+[ "$(id -u)" -ne 0 ] ||
+    NO_DAC_OVERRIDE="setpriv --bounding-set=-dac_override,-dac_read_search"
+
+# cgi [VAR=VALUE...]: runs sitemapd as a CGI with a clean environment,
+# under CGI_PREFIX when set. Sets STATUS, HEADERS (CRLF removed), BODY
+# and LOG.
 cgi() {
-	env -i PATH="$PATH" GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET \
+	${CGI_PREFIX:-} env -i PATH="$PATH" GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET \
 	    SERVER_NAME=localhost SERVER_PORT=80 "$@" "$SITEMAPD" \
 	    >"$TMP/cgi.out" 2>"$TMP/cgi.err" </dev/null
 	HEADERS=$(sed -n '1,/^\r$/p' "$TMP/cgi.out" | tr -d '\r')

@@ -68,5 +68,5 @@ get /robots.txt
 check_eq "content root gone: robots.txt 200" 200 "$STATUS"
 mv "$R/content.away" "$R/content"
 
-check_no_sanitizer_report "$(cat "$TMP/lighttpd.log")"
+check_no_sanitizer_report "$(cat "$TMP/lighttpd.log" "$TMP/lighttpd.out")"
 finish
