@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -153,11 +154,64 @@ fcgi_param(const char *name, void *envp)
 	return FCGX_GetParam(name, envp);
 }
 
+/* FastCGI 1.0 (the specification's section 8): a stdout record. */
+#define FCGI_VERSION_1		1
+#define FCGI_STDOUT		6
+#define FCGI_HEADER_LEN		8
+/* The largest record content that keeps the next header 8-byte aligned. */
+#define FCGI_RECORD_MAX		65528
+
 static int
-fcgi_write(void *stream, const char *data, size_t len)
+write_all(int fd, struct iovec *iov, int n)
 {
-	/* A client that went away is the web server's business, not ours. */
-	return FCGX_PutStr(data, (int)len, stream) < 0 ? -1 : 0;
+	while (n > 0) {
+		ssize_t done = writev(fd, iov, n);
+
+		if (done == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		for (; n > 0 && (size_t)done >= iov->iov_len; iov++, n--)
+			done -= (ssize_t)iov->iov_len;
+		if (n > 0) {
+			iov->iov_base = (char *)iov->iov_base + done;
+			iov->iov_len -= (size_t)done;
+		}
+	}
+	return 0;
+}
+
+/*
+ * libfcgi sends a record per 8 KiB it buffers, and the web server then
+ * handles a megabyte sitemap in some 130 pieces. Large writes go out as
+ * records of up to 64 KiB instead, after what libfcgi still holds.
+ * A client that went away is the web server's business, not ours.
+ */
+static int
+fcgi_write(void *ctx, const char *data, size_t len)
+{
+	FCGX_Request *fr = ctx;
+
+	if (len < FCGI_RECORD_MAX / 2)
+		return FCGX_PutStr(data, (int)len, fr->out) < 0 ? -1 : 0;
+	if (FCGX_FFlush(fr->out) < 0)
+		return -1;
+	while (len > 0) {
+		size_t n = len < FCGI_RECORD_MAX ? len : FCGI_RECORD_MAX;
+		unsigned char header[FCGI_HEADER_LEN] = { FCGI_VERSION_1,
+		    FCGI_STDOUT, (unsigned char)(fr->requestId >> 8),
+		    (unsigned char)fr->requestId, (unsigned char)(n >> 8),
+		    (unsigned char)n, 0, 0 };
+		struct iovec iov[2] = { { header, sizeof(header) },
+		    { (void *)data, n } };
+
+		if (write_all(fr->ipcFd, iov, 2) == -1)
+			return -1;
+		data += n;
+		len -= n;
+	}
+	return 0;
 }
 
 static volatile sig_atomic_t stopping;
@@ -229,7 +283,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 			log_msg("accept: %s", strerror(-rc));
 			break;
 		}
-		out.ctx = fr.out;
+		out.ctx = &fr;
 		request_from_params(&req, fcgi_param, fr.envp);
 		request_handle(config_watch_get(watch), &cache, &req, &out);
 		FCGX_Finish_r(&fr);

@@ -68,5 +68,22 @@ get /robots.txt
 check_eq "content root gone: robots.txt 200" 200 "$STATUS"
 mv "$R/content.away" "$R/content"
 
+# A sitemap of several 64 KiB FastCGI records arrives whole and unchanged.
+sed -i '/^bogus/d' "$TMP/sitemapd.ini"
+i=0
+while [ $i -lt 1500 ]; do
+	page "$R" "$(printf '%016x' $((0x100000 + i)))" 1 "$(md "bulk/page-$i")"
+	i=$((i + 1))
+done
+get /sitemap.xml
+check_eq "large sitemap: every page" 1500 "$(locs | grep -c /bulk/page-)"
+check_valid "large sitemap: valid" "$TMP/body" sitemap.xsd
+"$SITEMAPD" -c "$TMP/sitemapd.ini" render /sitemap.xml \
+    --host "127.0.0.1:$PORT" >"$TMP/rendered" 2>/dev/null
+check_eq "large sitemap: the bytes render gives" "" \
+    "$(cmp "$TMP/body" "$TMP/rendered" 2>&1)"
+check_eq "large sitemap: over 150 KiB" yes \
+    "$(test "$(wc -c <"$TMP/body")" -gt 153600 && echo yes)"
+
 check_no_sanitizer_report "$(cat "$TMP/lighttpd.log" "$TMP/lighttpd.out")"
 finish

@@ -1,0 +1,66 @@
+/*
+ * genpages ROOT N: writes a NoPressure runtime root of N markdown pages
+ * (empty blobs, small sidecars) for bench/run. Aliases are spread over a
+ * few sections so that sorting and escaping do real work.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void
+die(const char *what)
+{
+	fprintf(stderr, "genpages: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static void
+write_file(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd == -1 || write(fd, text, len) != (ssize_t)len || close(fd) == -1)
+		die(path);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const char *const sections[] = { "blog", "docs", "news",
+	    "guides", "products", "help" };
+	char path[4096], text[512];
+	unsigned long n;
+
+	if (argc != 3 || (n = strtoul(argv[2], NULL, 10)) == 0) {
+		fputs("usage: genpages ROOT N\n", stderr);
+		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/content", argv[1]);
+	if (mkdir(argv[1], 0755) == -1 || mkdir(path, 0755) == -1)
+		die(path);
+	for (unsigned shard = 0; shard < 256; shard++) {
+		snprintf(path, sizeof(path), "%s/content/%02x", argv[1], shard);
+		if (mkdir(path, 0755) == -1)
+			die(path);
+	}
+	for (unsigned long i = 1; i <= n; i++) {
+		unsigned long long id = i;
+		int len;
+
+		snprintf(path, sizeof(path), "%s/content/%02llx/%016llx.1",
+		    argv[1], id & 0xff, id);
+		write_file(path, "", 0);
+		len = snprintf(text, sizeof(text), "(\n    alias: \"%s/%lu/"
+		    "page-%lu\",\n    title: Some(\"Page %lu\"),\n    mime: "
+		    "\"text/markdown\",\n    tags: [],\n)\n",
+		    sections[i % 6], i % 97, i, i);
+		snprintf(path, sizeof(path), "%s/content/%02llx/%016llx.1.ron",
+		    argv[1], id & 0xff, id);
+		write_file(path, text, (size_t)len);
+	}
+	return 0;
+}
