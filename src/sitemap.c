@@ -158,12 +158,13 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
 	struct day day = { .start = 1 };
 	struct sitemap_part *p;
+	size_t room = 1;
 
 	if (sm->parts != NULL && sm->base_len == base_len)
 		return;
 	free(sm->parts);
 	sm->base_len = base_len;
-	sm->parts = xcalloc(sm->n + 1, sizeof(*sm->parts));
+	sm->parts = xcalloc(room, sizeof(*sm->parts));
 	sm->nparts = 1;
 	p = sm->parts;
 	for (size_t i = 0; i < sm->n; i++) {
@@ -172,8 +173,13 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 		if (count > 0 && (count == sm->max_urls ||
 		    bytes + size > sm->max_bytes)) {
 			p->end = i;
-			(++p)->start = i;
-			sm->nparts++;
+			if (sm->nparts == room) {
+				room *= 2;
+				sm->parts = xreallocarray(sm->parts, room,
+				    sizeof(*sm->parts));
+			}
+			p = &sm->parts[sm->nparts++];
+			*p = (struct sitemap_part){ .start = i };
 			count = 0;
 			bytes = fixed;
 		}
