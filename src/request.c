@@ -234,11 +234,12 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	time_t changed;
 	int index, gzip;
 
-	if ((sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
+	sm = cache_sitemap(cache, cfg, &changed, &why);
+	if (sm == NULL)
 		log_msg("503 for %s: %s", x->path, buf_str(&why));
-		buf_free(&why);
+	buf_free(&why);
+	if (sm == NULL)
 		return send_error(x->out, 503, &retry, x->with_body);
-	}
 	sitemap_layout(sm, x->base);
 	if (route == ROUTE_PART && part > sm->nparts)
 		return send_error(x->out, 404, NULL, x->with_body);
