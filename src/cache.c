@@ -1,6 +1,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
@@ -18,17 +19,6 @@
 #define CONTENT_EVENTS	(IN_CREATE | IN_MOVED_FROM | IN_MOVED_TO | \
 	IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
-void
-cache_init(struct page_cache *c, int watch)
-{
-	memset(c, 0, sizeof(*c));
-	c->watch = watch;
-	c->inotify_fd = -1;
-	c->content_wd = -1;
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		c->shard_wd[s] = -1;
-}
-
 static void
 stop_watching(struct page_cache *c)
 {
@@ -38,6 +28,15 @@ stop_watching(struct page_cache *c)
 	c->content_wd = -1;
 	for (int s = 0; s < CONTENT_SHARDS; s++)
 		c->shard_wd[s] = -1;
+}
+
+void
+cache_init(struct page_cache *c, int watch)
+{
+	memset(c, 0, sizeof(*c));
+	c->watch = watch;
+	c->inotify_fd = -1;
+	stop_watching(c);
 }
 
 static void
@@ -188,9 +187,9 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
     int shard, int may_be_gone, struct site *fresh, struct buf *why)
 {
 	struct stat st;
-	char name[3] = { "0123456789abcdef"[shard >> 4],
-	    "0123456789abcdef"[shard & 15], '\0' };
+	char name[3];
 
+	snprintf(name, sizeof(name), "%02x", shard);
 	watch_shard(c, shard);
 	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		note_mtime(c, &st);
