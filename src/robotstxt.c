@@ -1,0 +1,420 @@
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "robotstxt.h"
+
+/*
+ * Longer lines are cut here, not dropped: 8 times the longest URL some
+ * browsers take, as Google does, less the byte its buffer keeps for NUL.
+ */
+#define LINE_MAX_BYTES	(2083 * 8 - 1)
+
+static int
+is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+	    c == '\r';
+}
+
+static int
+is_alpha(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	    (c >= 'A' && c <= 'F');
+}
+
+static int
+to_upper(int c)
+{
+	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}
+
+/* Trims s in place; returns its new start. */
+static char *
+strip(char *s)
+{
+	size_t n;
+
+	while (is_space((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n > 0 && is_space((unsigned char)s[n - 1]))
+		n--;
+	s[n] = '\0';
+	return s;
+}
+
+static int
+starts_with(const char *s, const char *prefix)
+{
+	return strncasecmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static enum robotstxt_key
+key_of(const char *key)
+{
+	static const char *const disallow[] = { "disallow", "dissallow",
+	    "dissalow", "disalow", "diasllow", "disallaw" };
+
+	if (starts_with(key, "user-agent") || starts_with(key, "useragent") ||
+	    starts_with(key, "user agent"))
+		return ROBOTSTXT_USER_AGENT;
+	if (starts_with(key, "allow"))
+		return ROBOTSTXT_ALLOW;
+	for (size_t i = 0; i < sizeof(disallow) / sizeof(disallow[0]); i++)
+		if (starts_with(key, disallow[i]))
+			return ROBOTSTXT_DISALLOW;
+	if (starts_with(key, "sitemap") || starts_with(key, "site-map"))
+		return ROBOTSTXT_SITEMAP;
+	return ROBOTSTXT_UNKNOWN;
+}
+
+/*
+ * Splits "key: value" in place. Without a colon, a single run of blanks
+ * separates them ("disallow /"), but only when the line has exactly two
+ * words: anything else is not a rule.
+ */
+static int
+split(char *line, char **key, char **value)
+{
+	char *hash, *sep, *v;
+
+	if ((hash = strchr(line, '#')) != NULL)
+		*hash = '\0';
+	line = strip(line);
+	if ((sep = strchr(line, ':')) == NULL) {
+		if ((sep = strpbrk(line, " \t")) == NULL)
+			return 0;
+		v = sep + strspn(sep, " \t");
+		if (strpbrk(v, " \t") != NULL)
+			return 0;
+	}
+	*sep = '\0';
+	*key = strip(line);
+	if (**key == '\0')
+		return 0;
+	*value = strip(sep + 1);
+	return 1;
+}
+
+static void
+add_line(struct robotstxt *rt, int number, char *text)
+{
+	struct robotstxt_line *l;
+	struct buf value = BUF_INIT;
+	char *key, *v;
+
+	if (!split(text, &key, &v))
+		return;
+	rt->v = xreallocarray(rt->v, rt->n + 1, sizeof(*rt->v));
+	l = &rt->v[rt->n++];
+	l->key = key_of(key);
+	l->number = number;
+	if (l->key == ROBOTSTXT_USER_AGENT || l->key == ROBOTSTXT_SITEMAP)
+		l->value = xstrdup(v);
+	else {
+		robotstxt_escape_pattern(&value, v);
+		l->value = xstrdup(buf_str(&value));
+		buf_free(&value);
+	}
+}
+
+void
+robotstxt_parse(struct robotstxt *rt, const char *body, size_t len)
+{
+	static const unsigned char bom[] = { 0xef, 0xbb, 0xbf };
+	char *line = xmalloc(LINE_MAX_BYTES + 1);
+	size_t at = 0, bom_at = 0;
+	int number = 0, after_cr = 0;
+
+	rt->v = NULL;
+	rt->n = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)body[i];
+
+		/* A byte order mark, or the start of one, is skipped. */
+		if (bom_at < sizeof(bom) && c == bom[bom_at++])
+			continue;
+		bom_at = sizeof(bom);
+		if (c != '\n' && c != '\r') {
+			if (at < LINE_MAX_BYTES)
+				line[at++] = (char)c;
+			continue;
+		}
+		line[at] = '\0';
+		/* The LF of a CRLF ends no second line. */
+		if (!(at == 0 && after_cr && c == '\n'))
+			add_line(rt, ++number, line);
+		at = 0;
+		after_cr = c == '\r';
+	}
+	line[at] = '\0';
+	add_line(rt, ++number, line);
+	free(line);
+}
+
+void
+robotstxt_free(struct robotstxt *rt)
+{
+	for (size_t i = 0; i < rt->n; i++)
+		free(rt->v[i].value);
+	free(rt->v);
+	rt->v = NULL;
+	rt->n = 0;
+}
+
+void
+robotstxt_escape_pattern(struct buf *out, const char *p)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == '%' && is_hex((unsigned char)p[1]) &&
+		    is_hex((unsigned char)p[2])) {
+			buf_addc(out, '%');
+			buf_addc(out, (char)to_upper((unsigned char)p[1]));
+			buf_addc(out, (char)to_upper((unsigned char)p[2]));
+			p += 2;
+		} else if (c & 0x80) {
+			buf_addc(out, '%');
+			buf_addc(out, hex[c >> 4]);
+			buf_addc(out, hex[c & 0xf]);
+		} else
+			buf_addc(out, (char)c);
+	}
+}
+
+/*
+ * Patterns come from whoever wrote the robots.txt, so the match keeps a
+ * set of path positions instead of backtracking: linear in the path for
+ * each pattern byte, however many "*" there are.
+ */
+int
+robotstxt_matches(const char *path, const char *pattern)
+{
+	size_t pathlen = strlen(path), patlen = strlen(pattern);
+	size_t *pos, npos = 1, small[256];
+	int matched = 1;
+
+	if (strchr(pattern, '*') == NULL) {
+		if (patlen > 0 && pattern[patlen - 1] == '$')
+			return pathlen == patlen - 1 &&
+			    memcmp(path, pattern, pathlen) == 0;
+		return strncmp(path, pattern, patlen) == 0;
+	}
+	pos = pathlen < 256 ? small : xcalloc(pathlen + 1, sizeof(*pos));
+	pos[0] = 0;
+	for (const char *p = pattern; *p; p++) {
+		if (*p == '$' && p[1] == '\0') {
+			matched = pos[npos - 1] == pathlen;
+			break;
+		}
+		if (*p == '*') {
+			npos = pathlen - pos[0] + 1;
+			for (size_t i = 1; i < npos; i++)
+				pos[i] = pos[i - 1] + 1;
+			continue;
+		}
+		size_t kept = 0;
+		for (size_t i = 0; i < npos; i++)
+			if (pos[i] < pathlen && path[pos[i]] == *p)
+				pos[kept++] = pos[i] + 1;
+		if ((npos = kept) == 0) {
+			matched = 0;
+			break;
+		}
+	}
+	if (pos != small)
+		free(pos);
+	return matched;
+}
+
+void
+robotstxt_path_of(const char *url, struct buf *out)
+{
+	const char *from = url, *scheme, *early, *path, *hash;
+
+	/* "//host/path" has no scheme but an authority. */
+	if (url[0] == '/' && url[1] == '/')
+		from = url + 2;
+	early = from + strcspn(from, "/?;");
+	scheme = strstr(from, "://");
+	/* "://" after the path starts is part of the path or query. */
+	if (scheme != NULL && scheme < early)
+		from = scheme + 3;
+	path = from + strcspn(from, "/?;");
+	if (*path == '\0') {
+		buf_addc(out, '/');
+		return;
+	}
+	hash = strchr(url + (url[0] == '/' && url[1] == '/' ? 2 : 0), '#');
+	if (hash != NULL && hash < path) {
+		buf_addc(out, '/');
+		return;
+	}
+	if (*path != '/')
+		buf_addc(out, '/');
+	buf_add(out, path, hash ? (size_t)(hash - path) : strlen(path));
+}
+
+/* The product token a User-agent value starts with. */
+static size_t
+agent_token(const char *s)
+{
+	size_t n = 0;
+
+	while (is_alpha((unsigned char)s[n]) || s[n] == '-' || s[n] == '_')
+		n++;
+	return n;
+}
+
+int
+robotstxt_agent_valid(const char *agent)
+{
+	size_t n = agent_token(agent);
+
+	return n > 0 && agent[n] == '\0';
+}
+
+/* The best rule so far: its length decides, its line is reported. */
+struct best {
+	int	 priority;	/* -1: none matched */
+	int	 line;
+};
+
+struct verdict {
+	struct best allow_global, disallow_global;
+	struct best allow_specific, disallow_specific;
+	int	 in_global, in_specific;
+	int	 ever_specific;
+	int	 group_has_rules;	/* a following User-agent starts anew */
+};
+
+static void
+consider(struct best *b, int priority, int line)
+{
+	if (priority > b->priority) {
+		b->priority = priority;
+		b->line = line;
+	}
+}
+
+static void
+user_agent_line(struct verdict *v, const char *agent, const char *value)
+{
+	size_t n;
+
+	if (v->group_has_rules)
+		v->in_global = v->in_specific = v->group_has_rules = 0;
+	/* "* anything" still names every crawler. */
+	if (value[0] == '*' && (value[1] == '\0' || is_space(value[1]))) {
+		v->in_global = 1;
+		return;
+	}
+	n = agent_token(value);
+	if (strlen(agent) == n && strncasecmp(agent, value, n) == 0)
+		v->in_specific = v->ever_specific = 1;
+}
+
+static void
+rule_line(struct verdict *v, int allow, const char *path, const char *pattern,
+    int line)
+{
+	const char *slash;
+
+	if (!v->in_global && !v->in_specific)
+		return;
+	v->group_has_rules = 1;
+	if (robotstxt_matches(path, pattern)) {
+		int priority = (int)strlen(pattern);
+
+		if (v->in_specific)
+			consider(allow ? &v->allow_specific :
+			    &v->disallow_specific, priority, line);
+		else
+			consider(allow ? &v->allow_global :
+			    &v->disallow_global, priority, line);
+		return;
+	}
+	/* Google's leniency: "Allow: /d/index.htm..." also allows "/d/". */
+	if (allow && (slash = strrchr(pattern, '/')) != NULL &&
+	    strncmp(slash, "/index.htm", 10) == 0) {
+		struct buf dir = BUF_INIT;
+
+		buf_add(&dir, pattern, (size_t)(slash - pattern) + 1);
+		buf_addc(&dir, '$');
+		rule_line(v, 1, path, buf_str(&dir), line);
+		buf_free(&dir);
+	}
+}
+
+static int
+decide(const struct best *allow, const struct best *disallow, int *line)
+{
+	const struct best *winner = disallow->priority > allow->priority ?
+	    disallow : allow;
+
+	if (line)
+		*line = winner->line;
+	return winner == allow;
+}
+
+int
+robotstxt_path_allowed(const struct robotstxt *rt, const char *agent,
+    const char *path, int *line)
+{
+	static const struct best none = { -1, 0 };
+	struct verdict v = { none, none, none, none, 0, 0, 0, 0 };
+
+	for (size_t i = 0; i < rt->n; i++) {
+		const struct robotstxt_line *l = &rt->v[i];
+
+		switch (l->key) {
+		case ROBOTSTXT_USER_AGENT:
+			user_agent_line(&v, agent, l->value);
+			break;
+		case ROBOTSTXT_ALLOW:
+		case ROBOTSTXT_DISALLOW:
+			rule_line(&v, l->key == ROBOTSTXT_ALLOW, path,
+			    l->value, l->number);
+			break;
+		case ROBOTSTXT_SITEMAP:
+		case ROBOTSTXT_UNKNOWN:
+			v.group_has_rules = 1;
+			break;
+		}
+	}
+	if (line)
+		*line = 0;
+	/* An empty rule matches with priority 0: it decides nothing. */
+	if (v.allow_specific.priority > 0 || v.disallow_specific.priority > 0)
+		return decide(&v.allow_specific, &v.disallow_specific, line);
+	/* A group named the agent: the "*" group is not for it. */
+	if (v.ever_specific)
+		return 1;
+	if (v.allow_global.priority > 0 || v.disallow_global.priority > 0)
+		return decide(&v.allow_global, &v.disallow_global, line);
+	return 1;
+}
+
+int
+robotstxt_allowed(const struct robotstxt *rt, const char *agent,
+    const char *url, int *line)
+{
+	struct buf path = BUF_INIT;
+	int allowed;
+
+	robotstxt_path_of(url, &path);
+	allowed = robotstxt_path_allowed(rt, agent, buf_str(&path), line);
+	buf_free(&path);
+	return allowed;
+}
