@@ -1,7 +1,9 @@
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 
@@ -150,4 +152,21 @@ buf_free(struct buf *b)
 	free(b->data);
 	b->data = NULL;
 	b->len = b->cap = 0;
+}
+
+int
+buf_read_fd(struct buf *b, int fd, size_t max)
+{
+	char chunk[8192];
+	size_t start = b->len;
+	ssize_t n;
+
+	while ((n = read(fd, chunk, sizeof(chunk))) > 0) {
+		if (b->len - start + (size_t)n > max) {
+			errno = EFBIG;
+			return -1;
+		}
+		buf_add(b, chunk, (size_t)n);
+	}
+	return n == -1 ? -1 : 0;
 }

@@ -28,6 +28,8 @@ void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
 const char *buf_str(const struct buf *);
 void	 buf_reset(struct buf *);
+/* Appends what fd holds up to its end: -1 with errno (EFBIG past max). */
+int	 buf_read_fd(struct buf *, int fd, size_t max);
 void	 buf_free(struct buf *);
 
 #endif

@@ -147,22 +147,15 @@ by_id_newest_first(const void *a, const void *b)
 static int
 read_small_file(int dirfd, const char *name, struct buf *out)
 {
-	char chunk[8192];
-	ssize_t n;
-	int fd;
+	int fd, rc, saved;
 
 	if ((fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
 		return -1;
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0) {
-		if (out->len + (size_t)n > SIDECAR_MAX) {
-			close(fd);
-			errno = EFBIG;
-			return -1;
-		}
-		buf_add(out, chunk, (size_t)n);
-	}
+	rc = buf_read_fd(out, fd, SIDECAR_MAX);
+	saved = errno;
 	close(fd);
-	return n == -1 ? -1 : 0;
+	errno = saved;
+	return rc;
 }
 
 /* Reads versions newest first until one passes every check. */

@@ -4,8 +4,11 @@
  */
 #include "autoconf.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +16,7 @@
 
 #include "config.h"
 #include "fcgi.h"
+#include "robotstxt.h"
 #include "log.h"
 #include "request.h"
 
@@ -25,6 +29,7 @@
 static const char usage_text[] =
 "usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
+"       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
 "\n"
 "Started by a web server, sitemapd answers FastCGI on the socket it\n"
@@ -37,7 +42,10 @@ static const char usage_text[] =
 "  -m MODE       octal permissions of the unix socket, such as 0660\n"
 "  render PATH   print the body a GET of PATH would get, for static export;\n"
 "                --host names the host (default localhost), --https\n"
-"                makes URLs https\n";
+"                makes URLs https\n"
+"  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
+"                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
+"                the crawler whose product token is USER_AGENT\n";
 
 static void
 usage(FILE *fp)
@@ -164,6 +172,39 @@ render(const char *config_option, int argc, char **argv)
 	return EXIT_SUCCESS;
 }
 
+static int
+robots_check(int argc, char **argv)
+{
+	struct robotstxt rt;
+	struct buf text = BUF_INIT;
+	int fd, rc;
+
+	if (argc < 4) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	fd = strcmp(argv[1], "-") == 0 ? 0 : open(argv[1], O_RDONLY | O_CLOEXEC);
+	rc = fd == -1 ? -1 : buf_read_fd(&text, fd, SIZE_MAX);
+	if (rc == -1) {
+		fprintf(stderr, "sitemapd: %s: %s\n", argv[1], strerror(errno));
+		buf_free(&text);
+		return EXIT_USAGE;
+	}
+	if (fd > 0)
+		close(fd);
+	/* Google compares the agent whole, so "Googlebot/2.1" names nobody. */
+	if (!robotstxt_agent_valid(argv[2]))
+		fprintf(stderr, "sitemapd: \"%s\" is not a product token "
+		    "([A-Za-z_-]+); only \"*\" groups apply to it\n", argv[2]);
+	robotstxt_parse(&rt, text.data ? text.data : "", text.len);
+	for (int i = 3; i < argc; i++)
+		printf("%s\t%s\n", robotstxt_allowed(&rt, argv[2], argv[i],
+		    NULL) ? "allowed" : "disallowed", argv[i]);
+	robotstxt_free(&rt);
+	buf_free(&text);
+	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -208,6 +249,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 0 && strcmp(argv[0], "render") == 0)
 		return render(config_option, argc, argv);
+	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
+		return robots_check(argc, argv);
 	if (argc > 0) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,8 +174,6 @@ int
 tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 {
 	struct buf text = BUF_INIT, reason = BUF_INIT;
-	char chunk[8192];
-	ssize_t n;
 	int fd, rc;
 
 	m->v = NULL;
@@ -185,9 +184,7 @@ tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 		buf_printf(why, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while ((n = read(fd, chunk, sizeof(chunk))) > 0)
-		buf_add(&text, chunk, (size_t)n);
-	if (n == -1) {
+	if (buf_read_fd(&text, fd, SIZE_MAX) == -1) {
 		buf_printf(why, "%s: %s", path, strerror(errno));
 		close(fd);
 		buf_free(&text);
