@@ -22,11 +22,13 @@ struct parse {
 	int		 error_line;	/* first error seen, 0 for none */
 	struct buf	*err;
 	unsigned	 seen;		/* single-valued keys already set */
+	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
 };
 
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
-	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES };
+	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
+	K_ROBOTS_DISALLOW };
 
 static const struct {
 	const char	*section;
@@ -44,10 +46,15 @@ static const struct {
 	[K_GZIP] =		{ "http", "gzip", 0 },
 	[K_MAX_URLS] =		{ "sitemap", "max_urls", 0 },
 	[K_MAX_BYTES] =		{ "sitemap", "max_bytes", 0 },
+	[K_ROBOTS_ALLOW] =	{ "robots", "allow", 1 },
+	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", 1 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
-	"sitemap" };
+	"sitemap", "robots" };
+
+/* [robots:AGENT] holds the rules of one crawler's group. */
+#define AGENT_SECTION	"robots:"
 
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
@@ -192,6 +199,13 @@ set(struct parse *p, enum key k, const char *v)
 			return error_at(p, p->line, "max_bytes must be a number "
 			    "from %d to %d", MIN_BYTES, SITEMAP_MAX_BYTES);
 		break;
+	case K_ROBOTS_ALLOW:
+	case K_ROBOTS_DISALLOW:
+		if (robots_add_rule(&cfg->robots, p->agent, k == K_ROBOTS_ALLOW,
+		    v, &why) == -1)
+			return error_at(p, p->line, "%s = %s: %s",
+			    keys[k].name, v, why);
+		break;
 	case K_TRUSTED_PROXIES:
 	case K_ALLOWED_HOSTS:
 		if (k == K_TRUSTED_PROXIES)	/* replaces the default */
@@ -212,6 +226,11 @@ handler(void *user, const char *section, const char *name, const char *value)
 {
 	struct parse *p = user;
 
+	p->agent = NULL;
+	if (strncmp(section, AGENT_SECTION, strlen(AGENT_SECTION)) == 0) {
+		p->agent = section + strlen(AGENT_SECTION);
+		section = "robots";
+	}
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		if (strcmp(section, keys[k].section) != 0 ||
 		    strcmp(name, keys[k].name) != 0)
@@ -228,11 +247,12 @@ handler(void *user, const char *section, const char *name, const char *value)
 }
 
 static int
-known_section(const char *name, size_t n)
+known_section(const char *name)
 {
+	if (strncmp(name, AGENT_SECTION, strlen(AGENT_SECTION)) == 0)
+		return 1;
 	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		if (strlen(sections[i]) == n &&
-		    strncmp(sections[i], name, n) == 0)
+		if (strcmp(sections[i], name) == 0)
 			return 1;
 	return 0;
 }
@@ -257,14 +277,25 @@ reader(char *line, int size, void *user)
 	}
 	for (s = line; *s == ' ' || *s == '\t'; s++)
 		;
-	if (*s == '[' && (end = strchr(s, ']')) != NULL &&
-	    !known_section(s + 1, (size_t)(end - s - 1))) {
+	if (*s == '[' && (end = strchr(s, ']')) != NULL) {
 		struct buf name = BUF_INIT;
+		size_t prefix = strlen(AGENT_SECTION);
+		int bad_agent, known;
 
 		buf_add(&name, s + 1, (size_t)(end - s - 1));
-		error_at(p, p->line, "unknown section [%s]", buf_str(&name));
+		bad_agent = strncmp(buf_str(&name), AGENT_SECTION, prefix) == 0
+		    && !robotstxt_agent_valid(buf_str(&name) + prefix);
+		known = !bad_agent && known_section(buf_str(&name));
+		if (bad_agent)
+			error_at(p, p->line, "[%s]: a group is named by a "
+			    "crawler's product token ([A-Za-z_-]+), such as "
+			    "[robots:GPTBot]", buf_str(&name));
+		else if (!known)
+			error_at(p, p->line, "unknown section [%s]",
+			    buf_str(&name));
 		buf_free(&name);
-		return NULL;
+		if (!known)
+			return NULL;
 	}
 	return line;
 }
@@ -274,6 +305,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 {
 	static unsigned loads;
 	struct parse p = { .file = file, .cfg = cfg, .err = err };
+	struct buf why = BUF_INIT;
 	struct stat st;
 	int rc;
 
@@ -285,6 +317,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	cfg->gzip = 1;
 	cfg->generation = ++loads;
 	reserved_init(&cfg->reserved);
+	robots_init(&cfg->robots);
 	host_policy_init(&cfg->hosts);
 
 	if ((p.f = fopen(file, "r")) == NULL) {
@@ -305,11 +338,14 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	fclose(p.f);
 	if (err->len == 0 && cfg->root == NULL)
 		buf_printf(err, "%s: [site] root is not set", file);
+	if (err->len == 0 && robots_finish(&cfg->robots, &cfg->reserved,
+	    &why) == -1)
+		buf_printf(err, "%s: %s", file, buf_str(&why));
+	buf_free(&why);
 	if (err->len) {
 		config_free(cfg);
 		return -1;
 	}
-	robots_build(&cfg->robots, &cfg->reserved);
 	return 0;
 }
 

@@ -1,111 +1,284 @@
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "baseurl.h"
 #include "robots.h"
 
-/* Length of the match of pattern against path, or -1. */
-static long
-match(const char *pattern, const char *path)
-{
-	size_t n = strlen(pattern);
-
-	if (n > 0 && pattern[n - 1] == '$')
-		return strlen(path) == n - 1 &&
-		    strncmp(pattern, path, n - 1) == 0 ? (long)n : -1;
-	return strncmp(pattern, path, n) == 0 ? (long)n : -1;
-}
-
-/*
- * True when some path matches both patterns. Without "*", that is when
- * one pattern, read as a path, matches the other.
- */
-static int
-overlap(const char *a, const char *b)
-{
-	return match(a, b) >= 0 || match(b, a) >= 0;
-}
-
-/*
- * Longest match wins and ties go to Allow (RFC 9309). Writing every rule
- * before the shorter rules it overlaps, Allow first at equal length, makes
- * first-match parsers reach the same verdicts.
- */
-static void
-insert(struct robots *r, int allow, const char *pattern)
-{
-	size_t at = r->n, len = strlen(pattern);
-
-	for (size_t i = 0; i < r->n; i++) {
-		size_t ilen = strlen(r->v[i].pattern);
-
-		if (strcmp(r->v[i].pattern, pattern) == 0 &&
-		    r->v[i].allow == allow)
-			return;
-		if (at == r->n && overlap(r->v[i].pattern, pattern) &&
-		    (ilen < len || (ilen == len && allow && !r->v[i].allow)))
-			at = i;
-	}
-	r->v = xreallocarray(r->v, r->n + 1, sizeof(*r->v));
-	memmove(&r->v[at + 1], &r->v[at], (r->n - at) * sizeof(*r->v));
-	r->v[at].allow = allow;
-	r->v[at].pattern = xstrdup(pattern);
-	r->n++;
-}
-
 void
-robots_build(struct robots *r, const struct reserved *reserved)
+robots_init(struct robots *r)
 {
-	struct buf pattern = BUF_INIT;
-
-	r->v = NULL;
-	r->n = 0;
-	for (size_t i = 0; i < reserved->n; i++) {
-		const struct reserved_entry *e = &reserved->v[i];
-
-		if (!(e->flags & RESERVED_PUBLISH))
-			continue;
-		buf_reset(&pattern);
-		buf_printf(&pattern, "/%s%s", e->path,
-		    e->flags & RESERVED_PREFIX ? "/" : "$");
-		insert(r, 0, buf_str(&pattern));
-	}
-	insert(r, 1, "/");
-	buf_free(&pattern);
+	memset(r, 0, sizeof(*r));
+	/* The "*" group exists from the start and stays last. */
+	r->groups = xcalloc(1, sizeof(*r->groups));
+	r->ngroups = 1;
 }
 
 void
 robots_free(struct robots *r)
 {
-	for (size_t i = 0; i < r->n; i++)
-		free(r->v[i].pattern);
-	free(r->v);
-	r->v = NULL;
-	r->n = 0;
+	for (size_t g = 0; g < r->ngroups; g++) {
+		for (size_t i = 0; i < r->groups[g].n; i++)
+			free(r->groups[g].rules[i].pattern);
+		free(r->groups[g].rules);
+		free(r->groups[g].agent);
+	}
+	free(r->groups);
+	robotstxt_free(&r->parsed);
+	memset(r, 0, sizeof(*r));
+}
+
+static struct robots_group *
+group_of(struct robots *r, const char *agent)
+{
+	size_t g;
+
+	if (agent == NULL)
+		return &r->groups[r->ngroups - 1];
+	/* Crawlers compare product tokens case-insensitively: one group. */
+	for (g = 0; g + 1 < r->ngroups; g++)
+		if (strcasecmp(r->groups[g].agent, agent) == 0)
+			return &r->groups[g];
+	r->groups = xreallocarray(r->groups, r->ngroups + 1,
+	    sizeof(*r->groups));
+	r->groups[r->ngroups] = r->groups[r->ngroups - 1];
+	r->groups[g] = (struct robots_group){ .agent = xstrdup(agent) };
+	r->ngroups++;
+	return &r->groups[g];
+}
+
+static void
+add(struct robots_group *grp, int allow, const char *pattern)
+{
+	for (size_t i = 0; i < grp->n; i++)
+		if (grp->rules[i].allow == allow &&
+		    strcmp(grp->rules[i].pattern, pattern) == 0)
+			return;
+	grp->rules = xreallocarray(grp->rules, grp->n + 1,
+	    sizeof(*grp->rules));
+	grp->rules[grp->n].allow = allow;
+	grp->rules[grp->n].pattern = xstrdup(pattern);
+	grp->n++;
+}
+
+int
+robots_add_rule(struct robots *r, const char *agent, int allow,
+    const char *pattern, const char **why)
+{
+	struct buf escaped = BUF_INIT;
+	struct robots_group *grp;
+	const char *slash;
+
+	if (agent && !robotstxt_agent_valid(agent))
+		return *why = "a group is named by a crawler's product token "
+		    "([A-Za-z_-]+), such as [robots:GPTBot]", -1;
+	if (pattern[0] != '/' && pattern[0] != '*')
+		return *why = "a pattern starts with \"/\" or \"*\"", -1;
+	for (const char *p = pattern; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
+			return *why = "a pattern holds no blank, control "
+			    "character or \"#\"", -1;
+	robotstxt_escape_pattern(&escaped, pattern);
+	if (escaped.len > ROBOTS_PATTERN_MAX) {
+		buf_free(&escaped);
+		return *why = "pattern is longer than 2048 bytes", -1;
+	}
+	grp = group_of(r, agent);
+	add(grp, allow, buf_str(&escaped));
+	/*
+	 * Google alone also allows "/d/" for "Allow: /d/index.html"; saying
+	 * so in a rule of its own tells every other parser too.
+	 */
+	slash = strrchr(buf_str(&escaped), '/');
+	if (allow && slash && strncmp(slash, "/index.htm", 10) == 0) {
+		struct buf dir = BUF_INIT;
+
+		buf_add(&dir, escaped.data, (size_t)(slash - escaped.data) + 1);
+		buf_addc(&dir, '$');
+		add(grp, 1, buf_str(&dir));
+		buf_free(&dir);
+	}
+	buf_free(&escaped);
+	return 0;
+}
+
+/* A pattern read as a whole-path glob: "/a" is "/a*", "/a$" is "/a". */
+struct glob {
+	const char	*s;
+	size_t		 n;
+};
+
+static struct glob
+glob_of(const char *pattern)
+{
+	size_t n = strlen(pattern);
+
+	if (n > 0 && pattern[n - 1] == '$')
+		return (struct glob){ pattern, n - 1 };
+	return (struct glob){ pattern, n + 1 };	/* the "*" past the end */
+}
+
+static char
+glob_at(struct glob g, size_t i)
+{
+	return i < g.n && g.s[i] != '\0' ? g.s[i] : '*';
+}
+
+/*
+ * True when some path matches both patterns. reach[i][j]: the rest of a
+ * from i and of b from j can match one string. Beyond a size the answer
+ * is a safe "maybe".
+ */
+static int
+overlap(const char *pa, const char *pb)
+{
+	struct glob a = glob_of(pa), b = glob_of(pb);
+	size_t w = b.n + 1;
+	unsigned char *reach;
+	int found;
+
+	if ((a.n + 1) * w > 1u << 20)
+		return 1;
+	reach = xcalloc((a.n + 1) * w, 1);
+	for (size_t i = a.n + 1; i-- > 0;)
+		for (size_t j = b.n + 1; j-- > 0;) {
+			unsigned char *r = &reach[i * w + j];
+
+			if (i == a.n && j == b.n)
+				*r = 1;
+			else if (i < a.n && glob_at(a, i) == '*')
+				*r = reach[(i + 1) * w + j] ||
+				    (j < b.n && reach[i * w + j + 1]);
+			else if (j < b.n && glob_at(b, j) == '*')
+				*r = reach[i * w + j + 1] ||
+				    (i < a.n && reach[(i + 1) * w + j]);
+			else
+				*r = i < a.n && j < b.n &&
+				    glob_at(a, i) == glob_at(b, j) &&
+				    reach[(i + 1) * w + j + 1];
+		}
+	found = reach[0];
+	free(reach);
+	return found;
+}
+
+/*
+ * Google and RFC 9309 take the longest matching rule, Allow on a tie;
+ * first-match parsers take the first. They agree when every rule comes
+ * before the shorter rules it may share a path with, Allow first at equal
+ * length. Among rules free to go, the one added first goes first.
+ */
+static void
+order(struct robots_group *grp)
+{
+	size_t n = grp->n;
+	unsigned char *before = xcalloc(n * n + 1, 1);
+	size_t *waiting = xcalloc(n + 1, sizeof(*waiting));
+	struct robots_rule *out = xcalloc(n + 1, sizeof(*out));
+
+	/* before[i * n + j]: rule i must precede rule j. */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			const struct robots_rule *x = &grp->rules[i];
+			const struct robots_rule *y = &grp->rules[j];
+			size_t lx = strlen(x->pattern), ly = strlen(y->pattern);
+
+			before[i * n + j] = i != j && (lx > ly || (lx == ly &&
+			    x->allow && !y->allow)) &&
+			    overlap(x->pattern, y->pattern);
+			waiting[j] += before[i * n + j];
+		}
+	/* The relation only points to shorter or tied rules: no cycles. */
+	for (size_t done = 0; done < n; done++) {
+		size_t j = 0;
+
+		while (waiting[j] != 0)
+			j++;
+		waiting[j] = SIZE_MAX;
+		out[done] = grp->rules[j];
+		for (size_t k = 0; k < n; k++)
+			waiting[k] -= before[j * n + k];
+	}
+	free(grp->rules);
+	grp->rules = out;
+	free(waiting);
+	free(before);
+}
+
+static int
+has_pattern(const struct robots_group *grp, const char *pattern)
+{
+	for (size_t i = 0; i < grp->n; i++)
+		if (strcmp(grp->rules[i].pattern, pattern) == 0)
+			return 1;
+	return 0;
+}
+
+int
+robots_finish(struct robots *r, const struct reserved *reserved,
+    struct buf *why)
+{
+	struct robots_group *any = &r->groups[r->ngroups - 1];
+	struct buf text = BUF_INIT;
+	size_t size;
+
+	for (size_t g = 0; g < r->ngroups; g++) {
+		for (size_t i = 0; i < reserved->n; i++) {
+			const struct reserved_entry *e = &reserved->v[i];
+
+			if (!(e->flags & RESERVED_PUBLISH))
+				continue;
+			buf_reset(&text);
+			buf_printf(&text, "/%s%s", e->path,
+			    e->flags & RESERVED_PREFIX ? "/" : "$");
+			add(&r->groups[g], 0, buf_str(&text));
+		}
+	}
+	/* Unless the owner said otherwise about "/" itself. */
+	if (!has_pattern(any, "/"))
+		add(any, 1, "/");
+	for (size_t g = 0; g < r->ngroups; g++) {
+		if (r->groups[g].n > ROBOTS_RULES_MAX) {
+			buf_printf(why, "robots.txt: more than %d rules for "
+			    "User-agent: %s", ROBOTS_RULES_MAX,
+			    r->groups[g].agent ? r->groups[g].agent : "*");
+			buf_free(&text);
+			return -1;
+		}
+		order(&r->groups[g]);
+	}
+	buf_reset(&text);
+	robots_render(r, "http://localhost", &text);
+	size = text.len - strlen("http://localhost") + BASE_URL_MAX;
+	if (size > ROBOTS_MAX_BYTES)
+		buf_printf(why, "robots.txt: its rules take %zu bytes; crawlers "
+		    "read only the first %d", size, ROBOTS_MAX_BYTES);
+	robotstxt_free(&r->parsed);
+	robotstxt_parse(&r->parsed, text.data, text.len);
+	buf_free(&text);
+	return size > ROBOTS_MAX_BYTES ? -1 : 0;
 }
 
 int
 robots_allows(const struct robots *r, const char *path)
 {
-	long best = -1;
-	int allow = 1;
-
-	for (size_t i = 0; i < r->n; i++) {
-		long m = match(r->v[i].pattern, path);
-
-		if (m > best || (m == best && m >= 0 && r->v[i].allow)) {
-			best = m;
-			allow = r->v[i].allow;
-		}
-	}
-	return allow;
+	/* "*" is no product token, so only the "*" group speaks to it. */
+	return robotstxt_path_allowed(&r->parsed, "*", path, NULL);
 }
 
 void
 robots_render(const struct robots *r, const char *base_url, struct buf *out)
 {
-	buf_adds(out, "User-agent: *\n");
-	for (size_t i = 0; i < r->n; i++)
-		buf_printf(out, "%s: %s\n", r->v[i].allow ? "Allow" :
-		    "Disallow", r->v[i].pattern);
-	buf_printf(out, "\nSitemap: %s/sitemap.xml\n", base_url);
+	for (size_t g = 0; g < r->ngroups; g++) {
+		const struct robots_group *grp = &r->groups[g];
+
+		buf_printf(out, "User-agent: %s\n",
+		    grp->agent ? grp->agent : "*");
+		for (size_t i = 0; i < grp->n; i++)
+			buf_printf(out, "%s: %s\n", grp->rules[i].allow ?
+			    "Allow" : "Disallow", grp->rules[i].pattern);
+		buf_addc(out, '\n');
+	}
+	buf_printf(out, "Sitemap: %s/sitemap.xml\n", base_url);
 }

@@ -1,4 +1,8 @@
-/* The generated robots.txt (SPEC section 5) and its verdicts. */
+/*
+ * The robots.txt sitemapd writes (SPEC section 5): the reserved paths and
+ * the INI's [robots] rules, laid out so that Google, RFC 9309 and
+ * first-match parsers all reach the same verdicts.
+ */
 #ifndef SITEMAPD_ROBOTS_H
 #define SITEMAPD_ROBOTS_H
 
@@ -6,23 +10,52 @@
 
 #include "buf.h"
 #include "reserved.h"
+#include "robotstxt.h"
+
+/* Crawlers need read no more of a robots.txt (RFC 9309, 2.5). */
+#define ROBOTS_MAX_BYTES	(500 * 1024)
+/* The longest pattern [robots] takes: a URL path, with room to spare. */
+#define ROBOTS_PATTERN_MAX	2048
+/* Rules per group: far more than sites use, and ordered in no time. */
+#define ROBOTS_RULES_MAX	1000
 
 struct robots_rule {
 	int	 allow;
-	char	*pattern;	/* "/login/", or "/robots.txt$" for an exact path */
+	char	*pattern;	/* escaped as Google compares it */
 };
 
-/* The rules of the "*" group, in the order they are written. */
+struct robots_group {
+	char	*agent;		/* a product token; NULL for "*" */
+	struct robots_rule *rules;
+	size_t	 n;
+};
+
 struct robots {
-	struct robots_rule	*v;
-	size_t			 n;
+	struct robots_group *groups;	/* named ones first, "*" last */
+	size_t	 ngroups;
+	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 };
 
-/* Publishes the registry entries marked for robots.txt, then "Allow: /". */
-void	robots_build(struct robots *, const struct reserved *);
+void	robots_init(struct robots *);
 void	robots_free(struct robots *);
 
-/* What a crawler obeying these rules does with path: 1 allowed, 0 not. */
+/*
+ * Adds a rule to the group of agent (NULL: "*") as the INI writes it.
+ * Returns -1 with *why set when the pattern or agent is not usable.
+ */
+int	robots_add_rule(struct robots *, const char *agent, int allow,
+	    const char *pattern, const char **why);
+
+/*
+ * Adds the published reserved paths to every group and "Allow: /" to the
+ * "*" group, puts each group's rules in an order every parser agrees on,
+ * and reads the result back for robots_allows. Returns -1 with the reason
+ * in why when a group has too many rules or the file would be too large.
+ */
+int	robots_finish(struct robots *, const struct reserved *,
+	    struct buf *why);
+
+/* Whether the "*" group lets a crawler fetch path (percent-encoded). */
 int	robots_allows(const struct robots *, const char *path);
 
 void	robots_render(const struct robots *, const char *base_url,

@@ -72,7 +72,8 @@ test_robots_order(void)
 	reserved_add(&r, "docs/private/", 1, &why);
 	reserved_add(&r, "old.html", 1, &why);
 	reserved_add_admin(&r, "admin", &why);
-	robots_build(&rb, &r);
+	robots_init(&rb);
+	CU_ASSERT_EQUAL(robots_finish(&rb, &r, &out), 0);
 	robots_render(&rb, "https://example.com", &out);
 	/* The longer of two overlapping rules first; "Allow: /" last. */
 	CU_ASSERT_STRING_EQUAL(buf_str(&out),

@@ -488,7 +488,7 @@ test_byte_order_mark(void)
 		/* A broken mark makes the first line garbage. */
 		{ "\xef\x11\xbfUser-Agent: foo\nAllow: /AnyValue\n", 1, 1 },
 		/* A mark is only skipped at the very start. */
-		{ "User-Agent: foo\n\xef\xbb\xbfAllow: /AnyValue\n", 1, 1 },
+		{ "User-Agent: foo\n\xef\xbb\xbf" "Allow: /AnyValue\n", 1, 1 },
 	};
 	int known, unknown, last;
 

@@ -26,7 +26,9 @@ make_config(struct config *cfg, int trailing_slash)
 	reserved_add_admin(&cfg->reserved, "admin", &why);
 	reserved_add(&cfg->reserved, "search/", 1, &why);
 	reserved_add(&cfg->reserved, "drafts/", 0, &why);
-	robots_build(&cfg->robots, &cfg->reserved);
+	robots_init(&cfg->robots);
+	robots_add_rule(&cfg->robots, NULL, 0, "/*/draft", &why);
+	robots_finish(&cfg->robots, &cfg->reserved, NULL);
 }
 
 static void
@@ -98,6 +100,8 @@ test_entries(void)
 	memset(longalias, 'a', sizeof(longalias) - 1);
 	longalias[sizeof(longalias) - 1] = '\0';
 	add(&site, 13, longalias, 1, ACCESS_PUBLIC);
+	add(&site, 14, "notes/draft", 1, ACCESS_PUBLIC);
+	add(&site, 15, "draft", 1, ACCESS_PUBLIC);
 
 	sitemap_render(&cfg, &site, "https://example.com", &out);
 	CU_ASSERT_STRING_EQUAL(buf_str(&out),
@@ -107,6 +111,8 @@ test_entries(void)
 	    "    <lastmod>2026-01-21</lastmod>\n  </url>\n"
 	    "  <url>\n    <loc>https://example.com/about</loc>\n"
 	    "    <lastmod>2026-02-01</lastmod>\n  </url>\n"
+	    "  <url>\n    <loc>https://example.com/draft</loc>\n"
+	    "    <lastmod>2026-02-04</lastmod>\n  </url>\n"
 	    "  <url>\n    <loc>https://example.com/id/0000000000000003</loc>\n"
 	    "    <lastmod>2026-01-23</lastmod>\n  </url>\n"
 	    "  <url>\n    <loc>https://example.com/r&amp;d/o&apos;neil</loc>\n"

@@ -35,6 +35,7 @@ main(void)
 	suite_http();
 	suite_proxy();
 	suite_reserved();
+	suite_robots();
 	suite_robotstxt();
 	suite_ron();
 	suite_tags();

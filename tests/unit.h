@@ -10,6 +10,7 @@ void	suite_escape(void);
 void	suite_http(void);
 void	suite_proxy(void);
 void	suite_reserved(void);
+void	suite_robots(void);
 void	suite_robotstxt(void);
 void	suite_ron(void);
 void	suite_tags(void);
