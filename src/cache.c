@@ -34,7 +34,7 @@ void
 cache_init(struct page_cache *c, int watch)
 {
 	memset(c, 0, sizeof(*c));
-	c->watch = watch;
+	c->watch = c->long_lived = watch;
 	c->inotify_fd = -1;
 	stop_watching(c);
 }
@@ -309,6 +309,7 @@ static void
 build(struct page_cache *c, const struct config *cfg)
 {
 	struct site merged = { 0 };
+	struct sitemap fresh;
 	size_t n = 0;
 
 	for (int s = 0; s < CONTENT_SHARDS; s++)
@@ -322,8 +323,12 @@ build(struct page_cache *c, const struct config *cfg)
 		merged.n += c->shards[s].n;
 	}
 	site_drop_alias_collisions(&merged);
+	sitemap_build(cfg, &merged, &fresh);
+	/* A process that answers one request would log on every request. */
+	if (c->long_lived)
+		sitemap_log_left_out(cfg, &c->sitemap, &fresh);
 	sitemap_free(&c->sitemap);
-	sitemap_build(cfg, &merged, &c->sitemap);
+	c->sitemap = fresh;
 	free(merged.pages);
 	c->built = 1;
 	c->config_generation = cfg->generation;

@@ -19,6 +19,7 @@
 
 struct page_cache {
 	int		 watch;		/* asked to use inotify */
+	int		 long_lived;	/* serves many requests */
 	int		 inotify_fd;	/* -1 while not watching */
 	int		 content_wd;
 	int		 shard_wd[CONTENT_SHARDS];

@@ -5,6 +5,8 @@
 #include "log.h"
 
 static int quiet;
+static void (*sink)(const char *, void *);
+static void *sink_ctx;
 
 void
 log_set_quiet(int on)
@@ -15,18 +17,30 @@ log_set_quiet(int on)
 void
 log_msg(const char *fmt, ...)
 {
+	static const char prefix[] = "sitemapd: ";
 	struct buf line = BUF_INIT;
 	va_list ap;
 
 	if (quiet)
 		return;
-	/* One write per line keeps lines whole when processes share a log. */
-	buf_adds(&line, "sitemapd: ");
+	buf_adds(&line, prefix);
 	va_start(ap, fmt);
 	buf_vprintf(&line, fmt, ap);
 	va_end(ap);
-	buf_addc(&line, '\n');
-	fwrite(line.data, 1, line.len, stderr);
-	fflush(stderr);
+	if (sink)
+		sink(buf_str(&line) + sizeof(prefix) - 1, sink_ctx);
+	else {
+		/* One write per line keeps lines whole in a shared log. */
+		buf_addc(&line, '\n');
+		fwrite(line.data, 1, line.len, stderr);
+		fflush(stderr);
+	}
 	buf_free(&line);
+}
+
+void
+log_set_sink(void (*fn)(const char *, void *), void *ctx)
+{
+	sink = fn;
+	sink_ctx = ctx;
 }

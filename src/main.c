@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "config.h"
 #include "fcgi.h"
 #include "robotstxt.h"
@@ -29,6 +30,7 @@
 static const char usage_text[] =
 "usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
+"       sitemapd [-c FILE] check\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
 "\n"
@@ -43,6 +45,8 @@ static const char usage_text[] =
 "  render PATH   print the body a GET of PATH would get, for static export;\n"
 "                --host names the host (default localhost), --https\n"
 "                makes URLs https\n"
+"  check         print what keeps pages out of the sitemap or crawlers\n"
+"                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
@@ -173,6 +177,27 @@ render(const char *config_option, int argc, char **argv)
 }
 
 static int
+check(const char *config_option, int argc)
+{
+	struct config_watch watch;
+	int problems;
+
+	if (argc != 1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	problems = check_site(&watch.cfg, stdout);
+	if (problems == 0)
+		fprintf(stderr, "sitemapd: %s: no problems\n", watch.cfg.file);
+	config_watch_close(&watch);
+	if (fflush(stdout) != 0)
+		return EXIT_USAGE;
+	return problems == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int
 robots_check(int argc, char **argv)
 {
 	struct robotstxt rt;
@@ -249,6 +274,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc > 0 && strcmp(argv[0], "render") == 0)
 		return render(config_option, argc, argv);
+	if (argc > 0 && strcmp(argv[0], "check") == 0)
+		return check(config_option, argc);
 	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
 		return robots_check(argc, argv);
 	if (argc > 0) {

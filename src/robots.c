@@ -268,6 +268,19 @@ robots_allows(const struct robots *r, const char *path)
 }
 
 void
+robots_explain(const struct robots *r, const char *path, struct buf *out)
+{
+	int line;
+
+	robotstxt_path_allowed(&r->parsed, "*", path, &line);
+	for (size_t i = 0; i < r->parsed.n; i++)
+		if (r->parsed.v[i].number == line)
+			buf_printf(out, "line %d, \"%s: %s\"", line,
+			    r->parsed.v[i].key == ROBOTSTXT_ALLOW ? "Allow" :
+			    "Disallow", r->parsed.v[i].value);
+}
+
+void
 robots_render(const struct robots *r, const char *base_url, struct buf *out)
 {
 	for (size_t g = 0; g < r->ngroups; g++) {

@@ -58,6 +58,10 @@ int	robots_finish(struct robots *, const struct reserved *,
 /* Whether the "*" group lets a crawler fetch path (percent-encoded). */
 int	robots_allows(const struct robots *, const char *path);
 
+/* Appends which line decides path for "*": line 3, "Disallow: /a". */
+void	robots_explain(const struct robots *, const char *path,
+	    struct buf *out);
+
 void	robots_render(const struct robots *, const char *base_url,
 	    struct buf *out);
 

@@ -23,15 +23,18 @@ sitemap_page_path(const struct config *cfg, const struct page *page,
 		buf_addc(out, '/');
 }
 
-/* Markdown, public, not reserved, and allowed by our own robots.txt. */
-static int
-listable(const struct config *cfg, const struct page *page, const char *path)
+static void
+leave_out(struct sitemap *sm, const struct page *page, const char *path,
+    enum left_out_reason reason)
 {
-	if (page->markdown != 1 || page->access != ACCESS_PUBLIC)
-		return 0;
-	if (page->alias && reserved_match(&cfg->reserved, page->alias))
-		return 0;
-	return robots_allows(&cfg->robots, path);
+	struct sitemap_left_out *l;
+
+	sm->left_out = xreallocarray(sm->left_out, sm->nleft_out + 1,
+	    sizeof(*sm->left_out));
+	l = &sm->left_out[sm->nleft_out++];
+	l->id = page->id;
+	l->path = xstrdup(path);
+	l->reason = reason;
 }
 
 static int
@@ -81,6 +84,17 @@ url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 	    e->path_len + d->len;
 }
 
+static int
+left_out_by_path(const void *a, const void *b)
+{
+	const struct sitemap_left_out *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 void
 sitemap_build(const struct config *cfg, const struct site *site,
     struct sitemap *sm)
@@ -89,25 +103,34 @@ sitemap_build(const struct config *cfg, const struct site *site,
 	struct sitemap_entry *e = xcalloc(site->n, sizeof(*e));
 	size_t n = 0, unique = 0;
 
+	memset(sm, 0, sizeof(*sm));
 	for (size_t i = 0; i < site->n; i++) {
+		const struct page *page = &site->pages[i];
+
+		if (page->markdown != 1 || page->access != ACCESS_PUBLIC)
+			continue;
 		buf_reset(&path);
 		buf_reset(&encoded);
-		sitemap_page_path(cfg, &site->pages[i], &path);
+		sitemap_page_path(cfg, page, &path);
 		/* Crawlers match robots.txt against the path as sent. */
 		escape_url_path(&encoded, buf_str(&path));
-		if (!listable(cfg, &site->pages[i], buf_str(&encoded)))
-			continue;
+		if (page->alias && reserved_match(&cfg->reserved, page->alias))
+			leave_out(sm, page, buf_str(&encoded),
+			    LEFT_OUT_RESERVED);
+		else if (!robots_allows(&cfg->robots, buf_str(&encoded)))
+			leave_out(sm, page, buf_str(&encoded), LEFT_OUT_ROBOTS);
 		/* Leaves room for the longest base URL a host can give. */
-		if (encoded.len > SITEMAP_LOC_MAX - BASE_URL_MAX) {
-			log_msg("page %016llx: left out: URL longer than %d "
-			    "characters", (unsigned long long)site->pages[i].id,
-			    SITEMAP_LOC_MAX);
-			continue;
+		else if (encoded.len > SITEMAP_LOC_MAX - BASE_URL_MAX)
+			leave_out(sm, page, buf_str(&encoded),
+			    LEFT_OUT_TOO_LONG);
+		else {
+			e[n].path = xstrdup(buf_str(&encoded));
+			e[n].last_modified = page->last_modified;
+			n++;
 		}
-		e[n].path = xstrdup(buf_str(&encoded));
-		e[n].last_modified = site->pages[i].last_modified;
-		n++;
 	}
+	qsort(sm->left_out, sm->nleft_out, sizeof(*sm->left_out),
+	    left_out_by_path);
 	/* Every URL shares the base, so sorting paths sorts URLs. */
 	qsort(e, n, sizeof(*e), by_path);
 	for (size_t i = 0; i < n; i++) {
@@ -124,7 +147,6 @@ sitemap_build(const struct config *cfg, const struct site *site,
 		e[unique].path_len = path.len;
 		unique++;
 	}
-	memset(sm, 0, sizeof(*sm));
 	for (size_t i = 0; i < unique; i++)
 		if (e[i].last_modified > sm->newest)
 			sm->newest = e[i].last_modified;
@@ -137,12 +159,61 @@ sitemap_build(const struct config *cfg, const struct site *site,
 }
 
 void
+sitemap_describe_left_out(const struct config *cfg,
+    const struct sitemap_left_out *l, struct buf *out)
+{
+	buf_printf(out, "page %016llx (%s): left out: ",
+	    (unsigned long long)l->id, l->path);
+	switch (l->reason) {
+	case LEFT_OUT_RESERVED:
+		buf_adds(out, "its alias is a reserved path");
+		break;
+	case LEFT_OUT_ROBOTS:
+		buf_adds(out, "robots.txt disallows it for \"*\" (");
+		robots_explain(&cfg->robots, l->path, out);
+		buf_addc(out, ')');
+		break;
+	case LEFT_OUT_TOO_LONG:
+		buf_printf(out, "its URL could exceed %d characters",
+		    SITEMAP_LOC_MAX);
+		break;
+	}
+}
+
+void
+sitemap_log_left_out(const struct config *cfg, const struct sitemap *old,
+    const struct sitemap *sm)
+{
+	struct buf line = BUF_INIT;
+	size_t j = 0;
+
+	for (size_t i = 0; i < sm->nleft_out; i++) {
+		const struct sitemap_left_out *l = &sm->left_out[i];
+		int c = 1;
+
+		/* Both lists are sorted: walk them side by side. */
+		while (j < old->nleft_out && (c = left_out_by_path(
+		    &old->left_out[j], l)) < 0)
+			j++;
+		if (c == 0 && old->left_out[j].reason == l->reason)
+			continue;
+		buf_reset(&line);
+		sitemap_describe_left_out(cfg, l, &line);
+		log_msg("%s", buf_str(&line));
+	}
+	buf_free(&line);
+}
+
+void
 sitemap_free(struct sitemap *sm)
 {
 	for (size_t i = 0; i < sm->n; i++)
 		free(sm->entries[i].path);
 	free(sm->entries);
 	free(sm->parts);
+	for (size_t i = 0; i < sm->nleft_out; i++)
+		free(sm->left_out[i].path);
+	free(sm->left_out);
 	memset(sm, 0, sizeof(*sm));
 }
 

@@ -22,6 +22,15 @@ struct sitemap_entry {
 	time_t	 last_modified;
 };
 
+/* Why a public Markdown page is not listed. */
+enum left_out_reason { LEFT_OUT_RESERVED, LEFT_OUT_ROBOTS, LEFT_OUT_TOO_LONG };
+
+struct sitemap_left_out {
+	uint64_t id;
+	char	*path;		/* the site path it would have, encoded */
+	enum left_out_reason reason;
+};
+
 struct sitemap_part {
 	size_t	 start, end;	/* entries[start, end) */
 	time_t	 newest;	/* 0 when empty */
@@ -40,6 +49,8 @@ struct sitemap {
 	size_t		 base_len;	/* the parts below are cut for */
 	struct sitemap_part *parts;
 	size_t		 nparts;	/* at least 1, which may be empty */
+	struct sitemap_left_out *left_out;	/* sorted by path */
+	size_t		 nleft_out;
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
@@ -49,6 +60,13 @@ void	sitemap_page_path(const struct config *, const struct page *,
 void	sitemap_build(const struct config *, const struct site *,
 	    struct sitemap *);
 void	sitemap_free(struct sitemap *);
+
+/* "page <id> (<path>): left out: <why>", the way the log and check say it. */
+void	sitemap_describe_left_out(const struct config *,
+	    const struct sitemap_left_out *, struct buf *out);
+/* Logs what now is left out of sm and was not of old, if anything. */
+void	sitemap_log_left_out(const struct config *, const struct sitemap *old,
+	    const struct sitemap *sm);
 
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);

@@ -1,0 +1,113 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "cache.h"
+#include "check.h"
+#include "log.h"
+#include "robots.h"
+#include "sitemap.h"
+
+/* Closer than this to a hard limit is worth a line. */
+#define NEAR(limit)	((limit) / 10 * 8)
+/* How many parts one sitemap index may list. */
+#define INDEX_MAX_PARTS	50000
+
+struct report {
+	FILE	*out;
+	int	 problems;
+};
+
+static void
+problem(const char *line, void *ctx)
+{
+	struct report *r = ctx;
+
+	fprintf(r->out, "%s\n", line);
+	r->problems++;
+}
+
+/* What scanning and building the sitemap would log, and what it leaves out. */
+static void
+check_content(const struct config *cfg, struct sitemap **sm,
+    struct page_cache *cache)
+{
+	struct buf why = BUF_INIT, line = BUF_INIT;
+	time_t changed;
+
+	cache_init(cache, 0);
+	if ((*sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
+		log_msg("cannot read the content root: %s", buf_str(&why));
+		buf_free(&why);
+		return;
+	}
+	for (size_t i = 0; i < (*sm)->nleft_out; i++) {
+		buf_reset(&line);
+		sitemap_describe_left_out(cfg, &(*sm)->left_out[i], &line);
+		log_msg("%s", buf_str(&line));
+	}
+	buf_free(&line);
+	buf_free(&why);
+}
+
+static void
+check_robots_allows(const struct config *cfg, const char *path,
+    const char *what)
+{
+	struct buf rule = BUF_INIT;
+
+	if (robots_allows(&cfg->robots, path))
+		return;
+	robots_explain(&cfg->robots, path, &rule);
+	log_msg("robots.txt: %s blocks %s for \"*\"", buf_str(&rule), what);
+	buf_free(&rule);
+}
+
+static void
+check_limits(const struct config *cfg, struct sitemap *sm)
+{
+	struct buf text = BUF_INIT, base = BUF_INIT;
+
+	/* The longest host a request may bring moves every limit nearer. */
+	buf_adds(&base, "https://");
+	while (base.len < BASE_URL_MAX - sizeof(":65535") + 1)
+		buf_addc(&base, 'h');
+	buf_adds(&base, ":65535");
+	robots_render(&cfg->robots, buf_str(&base), &text);
+	if (text.len > NEAR(ROBOTS_MAX_BYTES))
+		log_msg("robots.txt: %zu bytes, near the %d crawlers read",
+		    text.len, ROBOTS_MAX_BYTES);
+	if (sm != NULL) {
+		sitemap_layout(sm, buf_str(&base));
+		if (sm->nparts > NEAR(INDEX_MAX_PARTS))
+			log_msg("sitemap: %zu parts, %s the %d one index may "
+			    "list; raise [sitemap] max_urls or max_bytes",
+			    sm->nparts, sm->nparts > INDEX_MAX_PARTS ?
+			    "more than" : "near", INDEX_MAX_PARTS);
+	}
+	buf_free(&text);
+	buf_free(&base);
+}
+
+int
+check_site(const struct config *cfg, FILE *out)
+{
+	struct report report = { out, 0 };
+	struct page_cache cache;
+	struct sitemap *sm;
+
+	log_set_sink(problem, &report);
+	check_robots_allows(cfg, "/sitemap.xml", "the sitemap itself");
+	check_robots_allows(cfg, "/id/0123456789abcdef",
+	    "the /id/ pages (those without an alias)");
+	check_content(cfg, &sm, &cache);
+	if (sm != NULL && sm->nparts > 1) {
+		check_robots_allows(cfg, "/sitemap_index.xml",
+		    "the sitemap index");
+		check_robots_allows(cfg, "/sitemaps/sitemap-0001.xml",
+		    "the sitemap parts");
+	}
+	check_limits(cfg, sm);
+	cache_free(&cache);
+	log_set_sink(NULL, NULL);
+	return report.problems;
+}

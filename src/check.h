@@ -1,0 +1,18 @@
+/*
+ * "sitemapd check": reads the content root as a request would and says,
+ * one line each, what keeps a page out of the sitemap or a crawler away
+ * from it: skipped sidecars, alias collisions, reserved aliases, pages
+ * robots.txt hides, rules that block the sitemap or /id/ pages, and
+ * limits that come near.
+ */
+#ifndef SITEMAPD_CHECK_H
+#define SITEMAPD_CHECK_H
+
+#include <stdio.h>
+
+#include "config.h"
+
+/* Writes the problems to out and returns how many there are. */
+int	check_site(const struct config *, FILE *out);
+
+#endif
