@@ -103,32 +103,36 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	return 0;
 }
 
-/* A pattern read as a whole-path glob: "/a" is "/a*", "/a$" is "/a". */
+/* A pattern as literal text, "*" and whether "$" anchors its end. */
 struct glob {
 	const char	*s;
-	size_t		 n;
+	size_t		 len;		/* without the anchor */
+	int		 anchored;
+	size_t		 n;		/* len, and 1 for the "*" that ends */
+					/* an unanchored pattern */
 };
 
 static struct glob
 glob_of(const char *pattern)
 {
-	size_t n = strlen(pattern);
+	size_t len = strlen(pattern);
+	int anchored = len > 0 && pattern[len - 1] == '$';
 
-	if (n > 0 && pattern[n - 1] == '$')
-		return (struct glob){ pattern, n - 1 };
-	return (struct glob){ pattern, n + 1 };	/* the "*" past the end */
+	len -= anchored;
+	return (struct glob){ pattern, len, anchored, len + !anchored };
 }
 
 static char
 glob_at(struct glob g, size_t i)
 {
-	return i < g.n && g.s[i] != '\0' ? g.s[i] : '*';
+	return i < g.len ? g.s[i] : '*';
 }
 
 /*
- * True when some path matches both patterns. reach[i][j]: the rest of a
- * from i and of b from j can match one string. Beyond a size the answer
- * is a safe "maybe".
+ * True when some path matches both patterns. Without "*", the text of
+ * one starts the other's and the shorter is not anchored. With "*",
+ * reach[i][j] says the rest of a from i and of b from j can match one
+ * string; for long patterns the answer is a safe "maybe".
  */
 static int
 overlap(const char *pa, const char *pb)
@@ -138,7 +142,12 @@ overlap(const char *pa, const char *pb)
 	unsigned char *reach;
 	int found;
 
-	if ((a.n + 1) * w > 1u << 20)
+	if (memchr(pa, '*', a.len) == NULL && memchr(pb, '*', b.len) == NULL) {
+		if (strncmp(pa, pb, a.len < b.len ? a.len : b.len) != 0)
+			return 0;
+		return a.len == b.len || !(a.len < b.len ? a : b).anchored;
+	}
+	if ((a.n + 1) * w > 1u << 16)
 		return 1;
 	reach = xcalloc((a.n + 1) * w, 1);
 	for (size_t i = a.n + 1; i-- > 0;)
@@ -184,9 +193,10 @@ order(struct robots_group *grp)
 			const struct robots_rule *y = &grp->rules[j];
 			size_t lx = strlen(x->pattern), ly = strlen(y->pattern);
 
-			before[i * n + j] = i != j && (lx > ly || (lx == ly &&
-			    x->allow && !y->allow)) &&
-			    overlap(x->pattern, y->pattern);
+			if (i == j || lx < ly || (lx == ly && (!x->allow ||
+			    y->allow)))
+				continue;
+			before[i * n + j] = overlap(x->pattern, y->pattern);
 			waiting[j] += before[i * n + j];
 		}
 	/* The relation only points to shorter or tied rules: no cycles. */

@@ -133,6 +133,31 @@ n=$(grep -c '0000000000000606.9.ron: skipped' "$TMP/lighttpd.out")
 check_eq "broken sidecar: logged once per process, not per request" \
     yes "$(test "$n" -ge 1 && test "$n" -le 2 && echo yes || echo "$n")"
 
+# [robots] rules: what they disallow leaves the sitemap at once, and is
+# logged when it does, not on every request and not on other changes.
+everything() {	# the bodies of the index and of every part it lists
+	get /sitemap_index.xml
+	_all=$BODY
+	for _u in $(locs); do get "${_u#"$URL"}"; _all="$_all$BODY"; done
+	BODY=$_all
+}
+left_out() { grep -c '(/brand/again): left out: robots.txt disallows it' "$TMP/lighttpd.out"; }
+everything
+check_contains "before the rule: listed" "/brand/again</loc>" "$BODY"
+printf '[robots]\ndisallow = /brand/a\n' >>"$TMP/sitemapd.ini"
+for i in 1 2 3 4; do everything; done
+check_lacks "[robots] disallow: left out at once" "/brand/again<" "$BODY"
+check_contains "[robots] disallow: other pages stay" "/about/people</loc>" "$BODY"
+get /robots.txt
+check_contains "[robots] disallow: in robots.txt" "Disallow: /brand/a" "$BODY"
+n=$(left_out)
+check_eq "left out: logged once per process, not per request" \
+    yes "$(test "$n" -ge 1 && test "$n" -le 2 && echo yes || echo "$n")"
+page "$R" 0000000000000a0b 1 "$(md other/page)"
+everything
+check_contains "another change: seen" "/other/page</loc>" "$BODY"
+check_eq "another change: the exclusion is not logged again" "$n" "$(left_out)"
+
 # An unreadable shard is a 503, never a sitemap with pages missing.
 chmod 000 "$R/content/07"
 get /sitemap_index.xml
