@@ -141,11 +141,14 @@ out=$(SITEMAPD_CONFIG="$TMP/conf.d/good.ini" "$SITEMAPD" render /sitemap.xml)
 check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
 
 # The shipped example, with every documented key switched on, is valid.
-sed -e 's/^;\([a-z_]* = \)/\1/' -e "s|^root = .*|root = $TMP/root|" \
+sed -e 's/^;\([a-z_]* = \)/\1/' -e 's/^;\(\[robots:[A-Za-z]*\]\)$/\1/' \
+    -e "s|^root = .*|root = $TMP/root|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example.ini"
 out=$("$SITEMAPD" -c "$TMP/example.ini" render /robots.txt --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini with every key set: valid" 0 "$?"
 check_contains "etc/sitemapd.ini: its keys take effect" "Disallow: /search/" "$out"
+check_contains "etc/sitemapd.ini: its [robots] keys take effect" "Allow: /search/help" "$out"
+check_contains "etc/sitemapd.ini: its [robots:NAME] group too" "User-agent: GPTBot" "$out"
 
 # --- the command line ------------------------------------------------------
 out=$("$SITEMAPD" --help)
