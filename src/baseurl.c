@@ -46,8 +46,10 @@ is_ipv4(const char *s, size_t n)
 		size_t start = i;
 		int v = 0;
 
-		while (i < n && is_digit(s[i]))
-			v = v * 10 + (s[i++] - '0');
+		/* Digits past the fourth fail below; they must not overflow. */
+		for (; i < n && is_digit(s[i]); i++)
+			if (i - start < 4)
+				v = v * 10 + (s[i] - '0');
 		if (i == start || i - start > 3 || v > 255 ||
 		    (s[start] == '0' && i - start > 1))
 			return 0;

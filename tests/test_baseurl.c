@@ -83,6 +83,9 @@ test_hostile_hosts(void)
 	bad("999.1.1.1");
 	bad("01.2.3.4");
 	bad("1.2.3.4.5");
+	/* Found by the fuzzer: a long digit run once overflowed an int. */
+	bad("11111111111111");
+	bad("999999999999.1.1.1");
 	bad("[::1");
 	bad("::1");
 	bad("[zz::1]");
