@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what the tests need, builds sitemapd twice -- plainly, and with
 # AddressSanitizer and UndefinedBehaviorSanitizer -- and runs the whole
-# suite (make check) in each build.
+# suite (make check) in each build. The plain run fuzzes each parser for
+# FUZZ_SECONDS (default 30); the sanitizer run replays the fuzz seeds.
 set -u
 cd "$(dirname "$0")/.."
 sh contrib/install-deps test || exit 1
@@ -9,18 +10,18 @@ autoreconf -fi || exit 1
 
 jobs=$(nproc 2>/dev/null || echo 2)
 status=0
-run() {	# run NAME CONFIGURE-ARGS...
-	name=$1; shift
+run() {	# run NAME FUZZ-SECONDS CONFIGURE-ARGS...
+	name=$1 fuzz=$2; shift 2
 	echo "=== $name build"
 	mkdir -p "_build/$name"
 	(cd "_build/$name" && ../../configure -q "$@" && make -j"$jobs" &&
-	    make -j"$jobs" check) || {
+	    make -j"$jobs" check FUZZ_SECONDS="$fuzz") || {
 		status=1
 		cat "_build/$name/test-suite.log" 2>/dev/null
 	}
 }
-run plain
-run sanitize CFLAGS="-O1 -g -fno-omit-frame-pointer \
+run plain "${FUZZ_SECONDS:-30}"
+run sanitize 0 CFLAGS="-O1 -g -fno-omit-frame-pointer \
 -fsanitize=address,undefined -fno-sanitize-recover=all"
 
 # One line for all of it: every check of every test, in both builds.
