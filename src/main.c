@@ -17,9 +17,9 @@
 #include "check.h"
 #include "config.h"
 #include "fcgi.h"
-#include "robotstxt.h"
 #include "log.h"
 #include "request.h"
+#include "robotstxt.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
@@ -210,13 +210,14 @@ robots_check(int argc, char **argv)
 	}
 	fd = strcmp(argv[1], "-") == 0 ? 0 : open(argv[1], O_RDONLY | O_CLOEXEC);
 	rc = fd == -1 ? -1 : buf_read_fd(&text, fd, SIZE_MAX);
-	if (rc == -1) {
+	if (rc == -1)
 		fprintf(stderr, "sitemapd: %s: %s\n", argv[1], strerror(errno));
+	if (fd > 0)
+		close(fd);
+	if (rc == -1) {
 		buf_free(&text);
 		return EXIT_USAGE;
 	}
-	if (fd > 0)
-		close(fd);
 	/* Google compares the agent whole, so "Googlebot/2.1" names nobody. */
 	if (!robotstxt_agent_valid(argv[2]))
 		fprintf(stderr, "sitemapd: \"%s\" is not a product token "

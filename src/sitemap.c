@@ -129,8 +129,9 @@ sitemap_build(const struct config *cfg, const struct site *site,
 			n++;
 		}
 	}
-	qsort(sm->left_out, sm->nleft_out, sizeof(*sm->left_out),
-	    left_out_by_path);
+	if (sm->nleft_out > 1)
+		qsort(sm->left_out, sm->nleft_out, sizeof(*sm->left_out),
+		    left_out_by_path);
 	/* Every URL shares the base, so sorting paths sorts URLs. */
 	qsort(e, n, sizeof(*e), by_path);
 	for (size_t i = 0; i < n; i++) {
