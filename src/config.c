@@ -287,9 +287,8 @@ reader(char *line, int size, void *user)
 		    && !robotstxt_agent_valid(buf_str(&name) + prefix);
 		known = !bad_agent && known_section(buf_str(&name));
 		if (bad_agent)
-			error_at(p, p->line, "[%s]: a group is named by a "
-			    "crawler's product token ([A-Za-z_-]+), such as "
-			    "[robots:GPTBot]", buf_str(&name));
+			error_at(p, p->line, "[%s]: " ROBOTS_AGENT_HINT,
+			    buf_str(&name));
 		else if (!known)
 			error_at(p, p->line, "unknown section [%s]",
 			    buf_str(&name));

@@ -71,8 +71,7 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	const char *slash;
 
 	if (agent && !robotstxt_agent_valid(agent))
-		return *why = "a group is named by a crawler's product token "
-		    "([A-Za-z_-]+), such as [robots:GPTBot]", -1;
+		return *why = ROBOTS_AGENT_HINT, -1;
 	if (pattern[0] != '/' && pattern[0] != '*')
 		return *why = "a pattern starts with \"/\" or \"*\"", -1;
 	for (const char *p = pattern; *p; p++)

@@ -16,6 +16,9 @@
 #define ROBOTS_MAX_BYTES	(500 * 1024)
 /* The longest pattern [robots] takes: a URL path, with room to spare. */
 #define ROBOTS_PATTERN_MAX	2048
+/* Why a name is refused for a [robots:NAME] group. */
+#define ROBOTS_AGENT_HINT	"a group is named by a crawler's product " \
+	"token ([A-Za-z_-]+), such as [robots:GPTBot]"
 /* Rules per group: far more than sites use, and ordered in no time. */
 #define ROBOTS_RULES_MAX	1000
 

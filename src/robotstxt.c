@@ -241,23 +241,20 @@ robotstxt_matches(const char *path, const char *pattern)
 void
 robotstxt_path_of(const char *url, struct buf *out)
 {
-	const char *from = url, *scheme, *early, *path, *hash;
+	const char *start = url, *from, *scheme, *early, *path, *hash;
 
 	/* "//host/path" has no scheme but an authority. */
 	if (url[0] == '/' && url[1] == '/')
-		from = url + 2;
+		start = url + 2;
+	from = start;
 	early = from + strcspn(from, "/?;");
 	scheme = strstr(from, "://");
 	/* "://" after the path starts is part of the path or query. */
 	if (scheme != NULL && scheme < early)
 		from = scheme + 3;
 	path = from + strcspn(from, "/?;");
-	if (*path == '\0') {
-		buf_addc(out, '/');
-		return;
-	}
-	hash = strchr(url + (url[0] == '/' && url[1] == '/' ? 2 : 0), '#');
-	if (hash != NULL && hash < path) {
+	hash = strchr(start, '#');
+	if (*path == '\0' || (hash != NULL && hash < path)) {
 		buf_addc(out, '/');
 		return;
 	}

@@ -43,11 +43,7 @@ page "$R" 0000000000000202 1 "$(md docs/drafts/help)"
 page "$R" 0000000000000203 1 "$(md print/a.pdf)"
 page "$R" 0000000000000204 1 "$(md print/a.pdf.html)"
 page "$R" 0000000000000205 1 "$(md search/index.html)"
-page "$R" 0000000000000206 1 "(
-    title: Some(\"no alias\"),
-    mime: \"text/markdown\",
-    tags: [],
-)"
+page "$R" 0000000000000206 1 "$(md '')"
 cat >"$TMP/rules.ini" <<INI
 [site]
 root = $R
@@ -155,11 +151,7 @@ page "$B" 0000000000000403 1 "$(md shared)"
 page "$B" 0000000000000404 1 "$(md shared)"
 page "$B" 0000000000000405 1 "$(md login/help)"
 page "$B" 0000000000000406 1 "$(md hidden/page)"
-page "$B" 0000000000000407 1 "(
-    title: Some(\"no alias\"),
-    mime: \"text/markdown\",
-    tags: [],
-)"
+page "$B" 0000000000000407 1 "$(md '')"
 ini "$TMP/broken.ini" "$B" "[robots]
 disallow = /hidden
 disallow = /sitemap
