@@ -60,6 +60,12 @@ cache_free(struct page_cache *c)
 	c->root = NULL;
 }
 
+void
+cache_forget(struct page_cache *c)
+{
+	c->scanned = 0;
+}
+
 /* From here on every request reads the whole root: slower, never stale. */
 static void
 give_up_watching(struct page_cache *c, const char *what)

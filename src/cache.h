@@ -37,6 +37,8 @@ struct page_cache {
 
 void	cache_init(struct page_cache *, int watch);
 void	cache_free(struct page_cache *);
+/* Makes the next request read the whole content root again. */
+void	cache_forget(struct page_cache *);
 
 /*
  * The sitemap of cfg's root as it is now, and in *changed the newest moment

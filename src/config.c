@@ -392,6 +392,12 @@ config_watch_get(struct config_watch *w)
 }
 
 void
+config_watch_expire(struct config_watch *w)
+{
+	memset(&w->st, 0, sizeof(w->st));
+}
+
+void
 config_watch_close(struct config_watch *w)
 {
 	config_free(&w->cfg);

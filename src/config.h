@@ -46,6 +46,8 @@ int	config_watch_open(struct config_watch *, const char *file,
  * a running site never stops over a typo.
  */
 const struct config *config_watch_get(struct config_watch *);
+/* Makes the next config_watch_get read the file even if it looks unchanged. */
+void	config_watch_expire(struct config_watch *);
 void	config_watch_close(struct config_watch *);
 
 #endif

@@ -1,15 +1,12 @@
-#define _GNU_SOURCE	/* ppoll */
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/uio.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -149,151 +146,6 @@ fcgi_listen(const char *spec, int mode, struct buf *err)
 }
 
 static const char *
-fcgi_param(const char *name, void *envp)
-{
-	return FCGX_GetParam(name, envp);
-}
-
-/* FastCGI 1.0 (the specification's section 8): a stdout record. */
-#define FCGI_VERSION_1		1
-#define FCGI_STDOUT		6
-#define FCGI_HEADER_LEN		8
-/* The largest record content that keeps the next header 8-byte aligned. */
-#define FCGI_RECORD_MAX		65528
-
-static int
-write_all(int fd, struct iovec *iov, int n)
-{
-	while (n > 0) {
-		ssize_t done = writev(fd, iov, n);
-
-		if (done == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		for (; n > 0 && (size_t)done >= iov->iov_len; iov++, n--)
-			done -= (ssize_t)iov->iov_len;
-		if (n > 0) {
-			iov->iov_base = (char *)iov->iov_base + done;
-			iov->iov_len -= (size_t)done;
-		}
-	}
-	return 0;
-}
-
-/*
- * libfcgi sends a record per 8 KiB it buffers, and the web server then
- * handles a megabyte sitemap in some 130 pieces. Large writes go out as
- * records of up to 64 KiB instead, after what libfcgi still holds.
- * A client that went away is the web server's business, not ours.
- */
-static int
-fcgi_write(void *ctx, const char *data, size_t len)
-{
-	FCGX_Request *fr = ctx;
-
-	if (len < FCGI_RECORD_MAX / 2)
-		return FCGX_PutStr(data, (int)len, fr->out) < 0 ? -1 : 0;
-	if (FCGX_FFlush(fr->out) < 0)
-		return -1;
-	while (len > 0) {
-		size_t n = len < FCGI_RECORD_MAX ? len : FCGI_RECORD_MAX;
-		unsigned char header[FCGI_HEADER_LEN] = { FCGI_VERSION_1,
-		    FCGI_STDOUT, (unsigned char)(fr->requestId >> 8),
-		    (unsigned char)fr->requestId, (unsigned char)(n >> 8),
-		    (unsigned char)n, 0, 0 };
-		struct iovec iov[2] = { { header, sizeof(header) },
-		    { (void *)data, n } };
-
-		if (write_all(fr->ipcFd, iov, 2) == -1)
-			return -1;
-		data += n;
-		len -= n;
-	}
-	return 0;
-}
-
-static volatile sig_atomic_t stopping;
-
-static void
-on_stop(int sig)
-{
-	(void)sig;
-	stopping = 1;
-}
-
-/*
- * The stop signals are blocked except while waiting in ppoll(), so a
- * request that has begun is always answered in full before the process
- * exits, and a signal can never slip in between the check and the wait.
- * Debian's libfcgi installs SIGTERM and SIGUSR1 handlers of its own that
- * take effect only at the next connection; ours replace them.
- * The listening socket is non-blocking so that when several processes
- * share it, the ones that lose a connection to a sibling go back to
- * waiting instead of blocking in accept() with the signal held.
- */
-int
-fcgi_serve(int fd, struct config_watch *watch)
-{
-	struct page_cache cache;
-	struct sigaction sa = { .sa_handler = on_stop };	/* no SA_RESTART */
-	sigset_t stop_signals, waiting;
-	FCGX_Request fr;
-	int flags, rc = 0;
-
-	/* Writes to a closed connection must fail, not end the process. */
-	signal(SIGPIPE, SIG_IGN);
-	sigemptyset(&stop_signals);
-	sigaddset(&stop_signals, SIGTERM);
-	sigaddset(&stop_signals, SIGINT);
-	sigaddset(&stop_signals, SIGUSR1);	/* libfcgi's own stop signal */
-	sigprocmask(SIG_BLOCK, &stop_signals, &waiting);
-	sigdelset(&waiting, SIGTERM);
-	sigdelset(&waiting, SIGINT);
-	sigdelset(&waiting, SIGUSR1);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGUSR1, &sa, NULL);
-	if ((flags = fcntl(fd, F_GETFL)) == -1 ||
-	    fcntl(fd, F_SETFL, flags | O_NONBLOCK) == -1 ||
-	    FCGX_Init() != 0 || FCGX_InitRequest(&fr, fd, 0) != 0) {
-		log_msg("cannot start FastCGI on fd %d", fd);
-		return -1;
-	}
-	cache_init(&cache, 1);
-	while (!stopping) {
-		/* A kept-alive connection brings its next request itself. */
-		struct pollfd pfd = { fr.ipcFd >= 0 ? fr.ipcFd : fd, POLLIN, 0 };
-		struct output out = { 1, fcgi_write, NULL };
-		struct request req;
-
-		if (ppoll(&pfd, 1, NULL, &waiting) == -1) {
-			if (errno == EINTR)
-				continue;
-			log_msg("poll: %s", strerror(errno));
-			rc = -1;
-			break;
-		}
-		if ((rc = FCGX_Accept_r(&fr)) < 0) {
-			if (rc == -EAGAIN || rc == -EWOULDBLOCK) {
-				rc = 0;		/* a sibling took it */
-				continue;
-			}
-			log_msg("accept: %s", strerror(-rc));
-			break;
-		}
-		out.ctx = &fr;
-		request_from_params(&req, fcgi_param, fr.envp);
-		request_handle(config_watch_get(watch), &cache, &req, &out);
-		FCGX_Finish_r(&fr);
-	}
-	FCGX_Free(&fr, 1);
-	cache_free(&cache);
-	return rc < 0 ? -1 : 0;
-}
-
-static const char *
 env_param(const char *name, void *unused)
 {
 	(void)unused;
@@ -306,14 +158,26 @@ stdio_write(void *fp, const char *data, size_t len)
 	return fwrite(data, 1, len, fp) == len ? 0 : -1;
 }
 
+/*
+ * A CGI answers once and exits, so every signal a user or the web server
+ * may send waits until the answer is written: none but SIGKILL cuts it.
+ */
 int
 cgi_serve(struct config_watch *watch)
 {
 	struct output out = { 1, stdio_write, stdout };
 	struct page_cache cache;
+	static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+	    SIGABRT, SIGTRAP, SIGSYS };
 	struct request req;
+	sigset_t all;
 
 	signal(SIGPIPE, SIG_IGN);
+	sigfillset(&all);
+	/* A fault must still end it, under the sanitizers with a report. */
+	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
+		sigdelset(&all, faults[i]);
+	sigprocmask(SIG_BLOCK, &all, NULL);
 	cache_init(&cache, 0);		/* one request: nothing to keep */
 	request_from_params(&req, env_param, NULL);
 	request_handle(&watch->cfg, &cache, &req, &out);

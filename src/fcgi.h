@@ -16,8 +16,10 @@ int	gateway_is_cgi(void);
 int	fcgi_listen(const char *spec, int mode, struct buf *err);
 
 /*
- * Answers FastCGI requests on fd until SIGTERM, SIGINT or SIGUSR1,
- * finishing the request in hand first. Returns 0 on such a stop, -1 on failure.
+ * Answers FastCGI requests on the listening socket fd until SIGTERM,
+ * SIGINT, SIGQUIT or SIGUSR1, finishing the requests under way first;
+ * SIGHUP reads the configuration and the content root again. Returns 0
+ * on such a stop, -1 on failure.
  */
 int	fcgi_serve(int fd, struct config_watch *);
 
