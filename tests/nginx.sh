@@ -1,6 +1,7 @@
 #!/bin/sh
-# nginx passes the sitemap paths to sitemapd over a unix socket, through
-# contrib/nginx.conf; spawn-fcgi starts sitemapd with the socket on fd 0.
+# nginx passes the sitemap paths to sitemapd over unix sockets, through
+# contrib/nginx.conf and nginx-upstream.conf (kept connections); spawn-fcgi
+# starts one sitemapd with the socket on fd 0, sitemapd -s a second.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
@@ -17,12 +18,18 @@ SOCK="$TMP/sitemapd.sock"
 spawn-fcgi -n -s "$SOCK" -M 0600 -- "$SITEMAPD" -c "$TMP/sitemapd.ini" \
     >"$TMP/spawn.out" 2>"$TMP/sitemapd.log" &
 SITEMAPD_PID=$!
-stop_sitemapd() { stop_process "$SITEMAPD_PID"; }
+SOCK2="$TMP/sitemapd2.sock"
+"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK2" 2>>"$TMP/sitemapd.log" &
+SECOND_PID=$!
+stop_sitemapd() { stop_process "$SITEMAPD_PID"; stop_process "$SECOND_PID"; }
 on_exit stop_sitemapd
 
-# The snippet as shipped, pointed at this test's socket.
-sed "s|unix:/run/sitemapd/sitemapd.sock|unix:$SOCK|" \
-    "$SRCDIR/contrib/nginx.conf" >"$TMP/sitemapd-nginx.conf"
+# The snippets as shipped, the upstream pointed at this test's processes.
+cp "$SRCDIR/contrib/nginx.conf" "$TMP/sitemapd-nginx.conf"
+sed "s|server unix:/run/sitemapd/sitemapd.sock;|server unix:$SOCK; server unix:$SOCK2;|" \
+    "$SRCDIR/contrib/nginx-upstream.conf" >"$TMP/sitemapd-upstream.conf"
+check_contains "the shipped upstream is the one pointed here" "unix:$SOCK2" \
+    "$(cat "$TMP/sitemapd-upstream.conf")"
 PORT=$(free_port)
 URL="http://127.0.0.1:$PORT"
 # As root, workers would otherwise be nobody, who cannot reach the socket.
@@ -42,6 +49,7 @@ http {
 	proxy_temp_path $TMP/nginx-tmp/proxy;
 	scgi_temp_path $TMP/nginx-tmp/scgi;
 	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
+	include $TMP/sitemapd-upstream.conf;
 	server {
 		listen 127.0.0.1:$PORT;
 		root $TMP/htdocs;
@@ -63,6 +71,19 @@ check_deployment nginx "$TMP/sitemapd.ini"
 get /static.txt
 check_eq "nginx keeps serving its own files" static "$BODY"
 
+# nginx now holds idle kept connections to both processes; a burst over
+# many of them, then one plain request, which must not wait behind them.
+seq 300 | xargs -P 8 -I{} curl -s -o /dev/null "$URL/sitemap.xml?{}"
+started=$(date +%s%N)
+get /robots.txt --max-time 3
+took=$((($(date +%s%N) - started) / 1000000))
+check_eq "kept connections: a request after a burst is answered" 200 "$STATUS"
+[ "$took" -lt 1000 ] && ok "... at once (${took} ms)" ||
+    not_ok "... at once (${took} ms, over 1000)"
+check_lacks "kept connections: nginx logged no upstream error" "upstream" \
+    "$(cat "$TMP/nginx-error.log")"
+
+stop_process "$SECOND_PID"
 stop_process "$SITEMAPD_PID"
 check_eq "spawn-fcgi: SIGTERM stops sitemapd cleanly" 0 "$?"
 get /robots.txt

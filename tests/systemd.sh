@@ -35,8 +35,8 @@ unit=$(cat "$SRCDIR/contrib/sitemapd.service")
 check_contains "service: socket on stdin" "StandardInput=socket" "$unit"
 check_contains "service: stdout not the socket" "StandardOutput=journal" "$unit"
 sock=$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd.socket")
-check_contains "nginx.conf points at the socket unit's path" "unix:$sock;" \
-    "$(cat "$SRCDIR/contrib/nginx.conf")"
+check_contains "nginx-upstream.conf points at the socket unit's path" \
+    "unix:$sock;" "$(cat "$SRCDIR/contrib/nginx-upstream.conf")"
 check_contains "apache-proxy-fcgi.conf names the same path" "$sock" \
     "$(cat "$SRCDIR/contrib/apache-proxy-fcgi.conf")"
 finish
