@@ -187,7 +187,10 @@ note_mtime(struct page_cache *c, const struct stat *st)
 		c->dirs_changed = st->st_mtime;
 }
 
-/* Reads one shard into fresh; a shard directory that is gone is empty. */
+/*
+ * Reads one shard into fresh. A shard directory that is gone is empty, and
+ * so is anything else at its name, a symlink included, as a scan skips it.
+ */
 static int
 read_shard(struct page_cache *c, int contentfd, const char *contentpath,
     int shard, int may_be_gone, struct site *fresh, struct buf *why)
@@ -196,9 +199,12 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 	char name[3];
 
 	snprintf(name, sizeof(name), "%02x", shard);
-	watch_shard(c, shard);
-	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		note_mtime(c, &st);
+		if (!S_ISDIR(st.st_mode))
+			return 0;
+	}
+	watch_shard(c, shard);
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
 	    &c->tags, fresh, why) == 0)
 		return 0;

@@ -1,15 +1,18 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <ini.h>
 
 #include "alias.h"
 #include "config.h"
+#include "file.h"
 #include "filestate.h"
 #include "log.h"
 #include "sitemap.h"
@@ -23,6 +26,13 @@ struct parse {
 	struct buf	*err;
 	unsigned	 seen;		/* single-valued keys already set */
 	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
+	char		*admin;		/* admin_path, canonical */
+	int		 admin_line;
+	struct published {		/* what robots.txt will print */
+		char	*text;
+		int	 line;
+	}		*published;
+	size_t		 npublished;
 };
 
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
@@ -150,6 +160,35 @@ each_item(const char *v, int (*add)(struct host_policy *, const char *,
 	return 0;
 }
 
+static void
+publish(struct parse *p, const char *v)
+{
+	p->published = xreallocarray(p->published, p->npublished + 1,
+	    sizeof(*p->published));
+	p->published[p->npublished].text = xstrdup(v);
+	p->published[p->npublished++].line = p->line;
+}
+
+/*
+ * The admin path stays secret: robots.txt is public, so no rule in it may
+ * name the admin area, whichever line of the file comes first.
+ */
+static void
+refuse_published_admin(struct parse *p)
+{
+	for (size_t i = 0; i < p->npublished; i++) {
+		if (p->admin && reserved_pattern_names(p->published[i].text,
+		    p->admin))
+			error_at(p, p->published[i].line, "\"%s\" names the "
+			    "admin path (admin_path, line %d), which robots.txt "
+			    "must never publish", p->published[i].text,
+			    p->admin_line);
+		free(p->published[i].text);
+	}
+	free(p->published);
+	free(p->admin);
+}
+
 static int
 set(struct parse *p, enum key k, const char *v)
 {
@@ -168,6 +207,8 @@ set(struct parse *p, enum key k, const char *v)
 	case K_ADMIN_PATH:
 		if (reserved_add_admin(&cfg->reserved, v, &why) == -1)
 			return error_at(p, p->line, "admin_path: %s", why);
+		p->admin = alias_canonical(v, &why);
+		p->admin_line = p->line;
 		break;
 	case K_HOME_ALIAS:
 		if ((s = alias_canonical(v, &why)) == NULL)
@@ -187,6 +228,8 @@ set(struct parse *p, enum key k, const char *v)
 		if (reserved_add(&cfg->reserved, v, k == K_RESERVED_ROBOTS,
 		    &why) == -1)
 			return error_at(p, p->line, "reserved path: %s", why);
+		if (k == K_RESERVED_ROBOTS)
+			publish(p, v);
 		break;
 	case K_MAX_URLS:
 		if (parse_size(v, 1, SITEMAP_MAX_URLS, &cfg->max_urls) == -1)
@@ -205,6 +248,7 @@ set(struct parse *p, enum key k, const char *v)
 		    v, &why) == -1)
 			return error_at(p, p->line, "%s = %s: %s",
 			    keys[k].name, v, why);
+		publish(p, v);
 		break;
 	case K_TRUSTED_PROXIES:
 	case K_ALLOWED_HOSTS:
@@ -299,14 +343,10 @@ reader(char *line, int size, void *user)
 	return line;
 }
 
-int
-config_load(const char *file, struct config *cfg, struct buf *err)
+static void
+set_defaults(struct config *cfg, const char *file)
 {
 	static unsigned loads;
-	struct parse p = { .file = file, .cfg = cfg, .err = err };
-	struct buf why = BUF_INIT;
-	struct stat st;
-	int rc;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->file = xstrdup(file);
@@ -318,14 +358,43 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	reserved_init(&cfg->reserved);
 	robots_init(&cfg->robots);
 	host_policy_init(&cfg->hosts);
+}
 
-	if ((p.f = fopen(file, "r")) == NULL) {
-		buf_printf(err, "%s: %s", file, strerror(errno));
+void
+config_builtin(struct config *cfg, const char *file)
+{
+	struct buf why = BUF_INIT;
+
+	/*
+	 * mtime stays 0, so a crawler holding the robots.txt of a good INI
+	 * gets 304 and keeps it.
+	 */
+	set_defaults(cfg, file);
+	/* The built-in rules always fit. */
+	robots_finish(&cfg->robots, &cfg->reserved, &why);
+	buf_free(&why);
+}
+
+int
+config_load(const char *file, struct config *cfg, struct buf *err)
+{
+	struct parse p = { .file = file, .cfg = cfg, .err = err };
+	struct buf why = BUF_INIT;
+	const char *cause;
+	struct stat st;
+	int fd, rc;
+
+	set_defaults(cfg, file);
+	if ((fd = file_open_regular(AT_FDCWD, file, 0, &st, &cause)) == -1 ||
+	    (p.f = fdopen(fd, "r")) == NULL) {
+		buf_printf(err, "%s: %s", file, fd == -1 ? cause :
+		    strerror(errno));
+		if (fd != -1)
+			close(fd);
 		config_free(cfg);
 		return -1;
 	}
-	if (fstat(fileno(p.f), &st) == 0)
-		cfg->mtime = st.st_mtime;
+	cfg->mtime = st.st_mtime;
 	rc = ini_parse_stream(reader, &p, handler, &p);
 	if (ferror(p.f) && p.error_line == 0)
 		buf_printf(err, "%s:%d: read error", file, p.line + 1);
@@ -335,6 +404,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		    "\"[section]\"", file, rc);
 	}
 	fclose(p.f);
+	refuse_published_admin(&p);
 	if (err->len == 0 && cfg->root == NULL)
 		buf_printf(err, "%s: [site] root is not set", file);
 	if (err->len == 0 && robots_finish(&cfg->robots, &cfg->reserved,

@@ -11,7 +11,7 @@
 
 struct config {
 	char		*file;
-	char		*root;		/* runtime root, absolute */
+	char		*root;		/* runtime root, absolute; NULL built in */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
 	int		 gzip;		/* when the client takes it */
@@ -30,6 +30,13 @@ struct config {
  */
 int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
+
+/*
+ * What stands in for a file that cannot be used: the defaults, no root.
+ * It serves robots.txt (the built-in reserved paths, nothing secret) and
+ * nothing else.
+ */
+void	config_builtin(struct config *cfg, const char *file);
 
 /* A configuration that follows its file while the process runs. */
 struct config_watch {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "content.h"
+#include "file.h"
 #include "log.h"
 #include "sidecar.h"
 
@@ -144,61 +145,57 @@ by_id_newest_first(const void *a, const void *b)
 	return x->version > y->version ? -1 : x->version < y->version;
 }
 
-static int
-read_small_file(int dirfd, const char *name, struct buf *out)
-{
-	int fd, rc, saved;
-
-	if ((fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-		return -1;
-	rc = buf_read_fd(out, fd, SIDECAR_MAX);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return rc;
-}
-
-/* Reads versions newest first until one passes every check. */
+/*
+ * Reads versions newest first until one passes every check. The versions
+ * skipped make one log line: a page with thousands of broken versions
+ * must not make thousands per request.
+ */
 static size_t
 pick_version(int shardfd, const char *shardpath, struct candidate *c,
     size_t n, const struct tagmap *tags, struct site *site)
 {
-	struct buf text = BUF_INIT, why = BUF_INIT;
-	size_t i;
+	struct buf text = BUF_INIT, why = BUF_INIT, first = BUF_INIT;
+	const char *cause;
+	size_t i, skipped = 0;
 
 	for (i = 0; i < n && c[i].id == c[0].id; i++) {
 		struct sidecar sc;
 
 		buf_reset(&text);
 		buf_reset(&why);
-		if (read_small_file(shardfd, c[i].name, &text) == -1) {
-			log_msg("%s/%s: skipped: %s", shardpath, c[i].name,
-			    strerror(errno));
-			continue;
+		if (file_read(shardfd, c[i].name, O_NOFOLLOW, SIDECAR_MAX,
+		    &text, &cause) == -1)
+			buf_adds(&why, cause);
+		else if (sidecar_parse(buf_str(&text), text.len, &sc, &why)
+		    == 0) {
+			site->pages = xreallocarray(site->pages, site->n + 1,
+			    sizeof(*site->pages));
+			site->pages[site->n++] = (struct page){
+				.id = c[i].id,
+				.version = c[i].version,
+				.alias = sc.alias,
+				.markdown = sc.markdown,
+				.access = access_of(tags, sc.tags, sc.ntags),
+				.last_modified = c[i].last_modified,
+			};
+			sc.alias = NULL;
+			sidecar_free(&sc);
+			break;
 		}
-		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == -1) {
-			log_msg("%s/%s: skipped: %s", shardpath, c[i].name,
-			    buf_str(&why));
-			continue;
-		}
-		site->pages = xreallocarray(site->pages, site->n + 1,
-		    sizeof(*site->pages));
-		site->pages[site->n++] = (struct page){
-			.id = c[i].id,
-			.version = c[i].version,
-			.alias = sc.alias,
-			.markdown = sc.markdown,
-			.access = access_of(tags, sc.tags, sc.ntags),
-			.last_modified = c[i].last_modified,
-		};
-		sc.alias = NULL;
-		sidecar_free(&sc);
-		break;
+		if (skipped++ == 0)
+			buf_printf(&first, "%s/%s: skipped: %s", shardpath,
+			    c[i].name, buf_str(&why));
 	}
+	if (skipped > 1)
+		log_msg("%s (and %zu older versions of the page)",
+		    buf_str(&first), skipped - 1);
+	else if (skipped == 1)
+		log_msg("%s", buf_str(&first));
 	while (i < n && c[i].id == c[0].id)
 		i++;
 	buf_free(&text);
 	buf_free(&why);
+	buf_free(&first);
 	return i;
 }
 
@@ -251,7 +248,7 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 	struct candidate *c = NULL;
 	char name[3];
 	size_t n = 0;
-	int fd, rc = -1;
+	int fd, listfd = -1, rc = -1;
 
 	site_free(out);
 	snprintf(name, sizeof(name), "%02x", shard);
@@ -259,7 +256,9 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 	fd = openat(contentfd, name,
 	    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	/* The listing consumes its descriptor; the reads need one too. */
-	if (fd == -1 || list_sidecars(fcntl(fd, F_DUPFD_CLOEXEC, 0), shard,
+	if (fd != -1)
+		listfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (fd == -1 || listfd == -1 || list_sidecars(listfd, shard,
 	    buf_str(&shardpath), &c, &n) == -1) {
 		int saved = errno;
 

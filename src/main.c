@@ -298,11 +298,14 @@ main(int argc, char **argv)
 	}
 	/* Read before the first request: nothing later is trusted for it. */
 	if (open_config(&watch, config_option, cgi) == -1) {
-		if (cgi)
-			fputs("Status: 500 Internal Server Error\r\n"
-			    "Content-Type: text/plain\r\n\r\n"
-			    "sitemapd is not configured\n", stdout);
-		return EXIT_USAGE;
+		if (!cgi)
+			return EXIT_USAGE;
+		/*
+		 * Crawlers take a 5xx robots.txt for "disallow everything":
+		 * it gets the built-in one, the sitemaps a 500.
+		 */
+		log_msg("serving the built-in robots.txt only");
+		config_builtin(&watch.cfg, "(built in)");
 	}
 	if (cgi)
 		rc = cgi_serve(&watch);

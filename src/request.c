@@ -114,6 +114,7 @@ reason(int status)
 	case 304: return "Not Modified";
 	case 400: return "Bad Request";
 	case 404: return "Not Found";
+	case 500: return "Internal Server Error";
 	case 405: return "Method Not Allowed";
 	case 503: return "Service Unavailable";
 	default: return "Error";
@@ -284,6 +285,8 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 
 	if (route == ROUTE_NONE)
 		status = send_error(out, 404, NULL, !head);
+	else if (cfg->root == NULL && route != ROUTE_ROBOTS)
+		status = send_error(out, 500, NULL, !head);	/* no INI */
 	else if (!head && strcmp(method, "GET") != 0)
 		status = send_error(out, 405, &allow, 1);
 	else if (base_url(req, &cfg->hosts, &base, &why) == -1) {

@@ -87,6 +87,45 @@ reserved_add_admin(struct reserved *r, const char *path, const char **why)
 	return add(r, path, RESERVED_PREFIX, why);
 }
 
+static int
+hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = (char)tolower((unsigned char)c);
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+int
+reserved_pattern_names(const char *pattern, const char *path)
+{
+	struct buf norm = BUF_INIT;
+	size_t n = strlen(path);
+	int named = 0;
+
+	/* As a crawler would read it: decoded, any case, "//" as "/". */
+	for (const char *s = pattern; *s; s++) {
+		char c = *s;
+
+		if (c == '%' && hex_value(s[1]) >= 0 && hex_value(s[2]) >= 0) {
+			c = (char)(hex_value(s[1]) << 4 | hex_value(s[2]));
+			s += 2;
+		}
+		c = (char)tolower((unsigned char)c);
+		if (c != '/' || norm.len == 0 || norm.data[norm.len - 1] != '/')
+			buf_addc(&norm, c);
+	}
+	for (const char *hit = buf_str(&norm); !named &&
+	    (hit = strstr(hit, path)) != NULL; hit++) {
+		char before = hit == norm.data ? '/' : hit[-1], after = hit[n];
+
+		named = (before == '/' || before == '*') && (after == '\0' ||
+		    after == '/' || after == '*' || after == '$');
+	}
+	buf_free(&norm);
+	return named;
+}
+
 const struct reserved_entry *
 reserved_match(const struct reserved *r, const char *alias)
 {

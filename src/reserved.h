@@ -36,6 +36,13 @@ int	reserved_add(struct reserved *r, const char *spec, int publish,
 int	reserved_add_admin(struct reserved *r, const char *path,
 	    const char **why);
 
+/*
+ * True when a robots.txt pattern, as the INI writes it, spells out path
+ * (a canonical alias): "/Admin/", "*admin$" and "/%61dmin" all name
+ * "admin". One that only matches it, such as "/adm*", does not.
+ */
+int	reserved_pattern_names(const char *pattern, const char *path);
+
 /* The first entry that alias falls under, or NULL. */
 const struct reserved_entry *reserved_match(const struct reserved *r,
 	    const char *alias);

@@ -1,14 +1,32 @@
+/* state/sys/tags.yaml read into a tag map, and a page's access from it. */
 #include <errno.h>
-#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <yaml.h>
 
+#include "file.h"
 #include "tags.h"
+
+/* Far above any real site's tags; a file past it was not written by hand. */
+#define TAGS_FILE_MAX	(4 * 1024 * 1024)
+/*
+ * Roles in all tags together, each alias counted as often as it is used:
+ * a small file whose tags all alias one long list would otherwise expand
+ * to gigabytes.
+ */
+#define TAGS_ROLES_MAX	200000
+
+/* "<<" merges another mapping in; ignoring it would drop roles unseen. */
+static int
+is_merge_key(yaml_node_t *key)
+{
+	return key != NULL && key->type == YAML_SCALAR_NODE &&
+	    key->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+	    key->data.scalar.length == 2 &&
+	    memcmp(key->data.scalar.value, "<<", 2) == 0;
+}
 
 static int
 tag_cmp(const void *a, const void *b)
@@ -40,7 +58,7 @@ is_null(yaml_node_t *node)
 
 static int
 read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
-    struct buf *why)
+    size_t *roles_left, struct buf *why)
 {
 	yaml_node_pair_t *pair;
 
@@ -53,9 +71,15 @@ read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
 	for (pair = entry->data.mapping.pairs.start;
 	    pair < entry->data.mapping.pairs.top; pair++) {
 		yaml_node_t *v = yaml_document_get_node(doc, pair->value);
-		const char *key = scalar(yaml_document_get_node(doc, pair->key));
+		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+		const char *key = scalar(k);
 		const char *s;
 
+		if (is_merge_key(k)) {
+			buf_printf(why, "tag %s: merge keys (<<) are not "
+			    "supported", t->id);
+			return -1;
+		}
 		if (key == NULL) {
 			buf_printf(why, "tag %s: keys must be strings", t->id);
 			return -1;
@@ -78,6 +102,13 @@ read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
 					    " a non-empty string", t->id);
 					return -1;
 				}
+				if (*roles_left == 0) {
+					buf_printf(why, "over %d roles in all, "
+					    "aliases counted as used",
+					    TAGS_ROLES_MAX);
+					return -1;
+				}
+				(*roles_left)--;
 				t->roles = xreallocarray(t->roles,
 				    t->nroles + 1, sizeof(*t->roles));
 				t->roles[t->nroles++] = xstrdup(s);
@@ -106,6 +137,7 @@ read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
 {
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	yaml_node_pair_t *pair;
+	size_t roles_left = TAGS_ROLES_MAX;
 
 	if (root == NULL || is_null(root))
 		return 0;
@@ -115,9 +147,14 @@ read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
 	}
 	for (pair = root->data.mapping.pairs.start;
 	    pair < root->data.mapping.pairs.top; pair++) {
-		const char *id = scalar(yaml_document_get_node(doc, pair->key));
+		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+		const char *id = scalar(k);
 		struct tag *t;
 
+		if (is_merge_key(k)) {
+			buf_adds(why, "merge keys (<<) are not supported");
+			return -1;
+		}
 		if (id == NULL) {
 			buf_adds(why, "tag ids must be strings");
 			return -1;
@@ -127,7 +164,7 @@ read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
 		memset(t, 0, sizeof(*t));
 		t->id = xstrdup(id);
 		if (read_tag(doc, yaml_document_get_node(doc, pair->value), t,
-		    why) == -1)
+		    &roles_left, why) == -1)
 			return -1;
 	}
 	if (m->n > 0)
@@ -174,23 +211,19 @@ int
 tagmap_load(const char *path, struct tagmap *m, struct buf *why)
 {
 	struct buf text = BUF_INIT, reason = BUF_INIT;
-	int fd, rc;
+	const char *cause;
+	int rc;
 
 	m->v = NULL;
 	m->n = 0;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	if (file_read(AT_FDCWD, path, 0, TAGS_FILE_MAX, &text, &cause) == -1) {
+		buf_free(&text);
 		if (errno == ENOENT)
 			return 0;
-		buf_printf(why, "%s: %s", path, strerror(errno));
+		buf_printf(why, "%s: %s", path, errno == EFBIG ?
+		    "over the 4 MiB limit" : cause);
 		return -1;
 	}
-	if (buf_read_fd(&text, fd, SIZE_MAX) == -1) {
-		buf_printf(why, "%s: %s", path, strerror(errno));
-		close(fd);
-		buf_free(&text);
-		return -1;
-	}
-	close(fd);
 	if ((rc = tagmap_parse(buf_str(&text), text.len, m, &reason)) == -1)
 		buf_printf(why, "%s: %s", path, buf_str(&reason));
 	buf_free(&reason);

@@ -1,0 +1,26 @@
+/*
+ * Opening the files sitemapd reads from disk, any of which someone may
+ * have replaced with a FIFO, a device or a symlink to one: regular files
+ * only, opened without ever waiting, read up to a size limit.
+ */
+#ifndef SITEMAPD_FILE_H
+#define SITEMAPD_FILE_H
+
+#include <stddef.h>
+#include <sys/stat.h>
+
+#include "buf.h"
+
+/*
+ * Opens path, relative to dirfd (AT_FDCWD for none), for reading, with
+ * extra open flags such as O_NOFOLLOW, and fills st. Returns the
+ * descriptor, or -1 with errno set and the reason in *why.
+ */
+int	file_open_regular(int dirfd, const char *path, int flags,
+	    struct stat *st, const char **why);
+
+/* Appends the whole file at path to out, at most max bytes; as above. */
+int	file_read(int dirfd, const char *path, int flags, size_t max,
+	    struct buf *out, const char **why);
+
+#endif
