@@ -36,6 +36,40 @@ test_builtin(void)
 	reserved_free(&r);
 }
 
+/* Each failure is reported at the line of its case in the table. */
+static void
+test_pattern_names(void)
+{
+	static const struct {
+		int		 line;
+		const char	*pattern, *path;
+		int		 names;
+	} cases[] = {
+		{ __LINE__, "/admin/", "admin", 1 },
+		{ __LINE__, "/admin", "admin", 1 },
+		{ __LINE__, "/ADMIN", "admin", 1 },
+		{ __LINE__, "/admin*", "admin", 1 },
+		{ __LINE__, "/admin$", "admin", 1 },
+		{ __LINE__, "*admin", "admin", 1 },
+		{ __LINE__, "admin/", "admin", 1 },
+		{ __LINE__, "/%61dmin/", "admin", 1 },
+		{ __LINE__, "/%41DMIN", "admin", 1 },
+		{ __LINE__, "//admin", "admin", 1 },
+		{ __LINE__, "/x/admin/y", "admin", 1 },
+		{ __LINE__, "/ops//Panel", "ops/panel", 1 },
+		{ __LINE__, "/administration/", "admin", 0 },
+		{ __LINE__, "/sysadmin/", "admin", 0 },
+		{ __LINE__, "/adm*", "admin", 0 },
+		{ __LINE__, "/ops/", "ops/panel", 0 },
+		{ __LINE__, "/%zzadmin", "admin", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CU_assertImplementation(reserved_pattern_names(cases[i].pattern,
+		    cases[i].path) == cases[i].names, (unsigned)cases[i].line,
+		    cases[i].pattern, __FILE__, "", CU_FALSE);
+}
+
 static void
 test_configured(void)
 {
@@ -107,6 +141,7 @@ suite_reserved(void)
 	static CU_TestInfo tests[] = {
 		{ "built-in entries", test_builtin },
 		{ "configured entries", test_configured },
+		{ "patterns that name a path", test_pattern_names },
 		{ "robots rules and order", test_robots_order },
 		CU_TEST_INFO_NULL
 	};

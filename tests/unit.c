@@ -32,6 +32,7 @@ main(void)
 	suite_alias();
 	suite_baseurl();
 	suite_escape();
+	suite_fcgi();
 	suite_http();
 	suite_proxy();
 	suite_reserved();

@@ -7,6 +7,7 @@
 void	suite_alias(void);
 void	suite_baseurl(void);
 void	suite_escape(void);
+void	suite_fcgi(void);
 void	suite_http(void);
 void	suite_proxy(void);
 void	suite_reserved(void);
