@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/vfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -31,10 +33,10 @@ stop_watching(struct page_cache *c)
 }
 
 void
-cache_init(struct page_cache *c, int watch)
+cache_init(struct page_cache *c, int long_lived)
 {
 	memset(c, 0, sizeof(*c));
-	c->watch = c->long_lived = watch;
+	c->long_lived = long_lived;
 	c->inotify_fd = -1;
 	stop_watching(c);
 }
@@ -46,6 +48,8 @@ forget_scan(struct page_cache *c)
 		site_free(&c->shards[s]);
 	tagmap_free(&c->tags);
 	memset(c->dirty, 0, sizeof(c->dirty));
+	memset(c->shard_st, 0, sizeof(c->shard_st));
+	memset(c->racy, 0, sizeof(c->racy));
 	c->scanned = 0;
 	c->built = 0;
 }
@@ -73,7 +77,8 @@ give_up_watching(struct page_cache *c, const char *what)
 	log_msg("inotify: %s: %s; reading the whole content root on every "
 	    "request", what, strerror(errno));
 	stop_watching(c);
-	c->watch = 0;
+	c->inotify_failed = 1;
+	c->mode = CACHE_RESCAN;
 }
 
 static void
@@ -188,6 +193,97 @@ note_mtime(struct page_cache *c, const struct stat *st)
 }
 
 /*
+ * A directory whose mtime is this second or the last may change again
+ * within the same timestamp; it is read again until its time has passed.
+ */
+static void
+note_shard_state(struct page_cache *c, int shard, const struct stat *st)
+{
+	if (st->st_nlink > 0)
+		note_mtime(c, st);
+	c->shard_st[shard] = *st;
+	c->racy[shard] = st->st_nlink > 0 && st->st_mtime >= time(NULL) - 1;
+}
+
+/* CACHE_STAT: a shard whose directory is not as it was is read again. */
+static void
+compare_shard_states(struct page_cache *c)
+{
+	struct buf path = BUF_INIT;
+	int fd;
+
+	path_of(c, "content", &path);
+	fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	buf_free(&path);
+	if (fd == -1) {
+		c->scanned = 0;		/* the scan says why */
+		return;
+	}
+	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		struct stat st;
+		char name[3];
+
+		snprintf(name, sizeof(name), "%02x", s);
+		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+			memset(&st, 0, sizeof(st));
+		if (c->racy[s] || !same_file_state(&st, &c->shard_st[s]))
+			c->dirty[s] = 1;
+	}
+	close(fd);
+}
+
+/*
+ * Filesystems where another machine may write (statfs(2) f_type): inotify
+ * reports only the changes made through this machine's mount.
+ */
+static const char *
+shared_fs_name(const char *path)
+{
+	static const struct {
+		unsigned long	 magic;
+		const char	*name;
+	} shared[] = {
+		{ 0x6969, "NFS" }, { 0x517b, "SMB" }, { 0xff534d42, "CIFS" },
+		{ 0xfe534d42, "SMB2" }, { 0x65735546, "FUSE" },
+		{ 0x00c36400, "CephFS" }, { 0x01021997, "9p" },
+		{ 0x5346414f, "AFS" }, { 0x6b414653, "AFS" },
+		{ 0x0bd00bd0, "Lustre" }, { 0x47504653, "GPFS" },
+		{ 0x73757245, "Coda" }, { 0x7461636f, "OCFS2" },
+		{ 0x01161970, "GFS2" }, { 0x20030528, "OrangeFS" },
+		{ 0x564c, "NCP" },
+	};
+	struct statfs sf;
+
+	if (statfs(path, &sf) == -1)
+		return NULL;
+	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
+		if ((unsigned long)sf.f_type == shared[i].magic)
+			return shared[i].name;
+	return NULL;
+}
+
+static void
+choose_mode(struct page_cache *c, enum watch want)
+{
+	struct buf content = BUF_INIT;
+	const char *fs = NULL;
+	enum cache_mode mode = CACHE_RESCAN;
+
+	if (c->long_lived && !c->inotify_failed) {
+		path_of(c, "content", &content);
+		if (want == WATCH_AUTO && (fs = shared_fs_name(c->root)) == NULL)
+			fs = shared_fs_name(buf_str(&content));
+		mode = want == WATCH_STAT || fs ? CACHE_STAT : CACHE_INOTIFY;
+		buf_free(&content);
+	}
+	if (mode == CACHE_STAT && c->mode != CACHE_STAT)
+		log_msg("%s: %s%s; comparing the shard directories on every "
+		    "request", c->root, fs ? fs : "watch = stat", fs ? ", where "
+		    "inotify misses other machines' writes" : "");
+	c->mode = mode;
+}
+
+/*
  * Reads one shard into fresh. A shard directory that is gone is empty, and
  * so is anything else at its name, a symlink included, as a scan skips it.
  */
@@ -199,11 +295,12 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 	char name[3];
 
 	snprintf(name, sizeof(name), "%02x", shard);
-	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		note_mtime(c, &st);
-		if (!S_ISDIR(st.st_mode))
-			return 0;
-	}
+	/* The state before the read: a change during it shows next time. */
+	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		memset(&st, 0, sizeof(st));
+	note_shard_state(c, shard, &st);
+	if (st.st_nlink > 0 && !S_ISDIR(st.st_mode))
+		return 0;
 	watch_shard(c, shard);
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
 	    &c->tags, fresh, why) == 0)
@@ -217,7 +314,7 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 
 /* Reads everything again, with fresh watches. */
 static int
-scan_all(struct page_cache *c, struct buf *why)
+scan_all(struct page_cache *c, enum watch want, struct buf *why)
 {
 	struct site fresh[CONTENT_SHARDS];
 	struct buf path = BUF_INIT;
@@ -230,8 +327,9 @@ scan_all(struct page_cache *c, struct buf *why)
 	forget_scan(c);
 	stop_watching(c);
 	c->dirs_changed = 0;
-	if (c->watch && (c->inotify_fd = inotify_init1(IN_NONBLOCK |
-	    IN_CLOEXEC)) == -1)
+	choose_mode(c, want);
+	if (c->mode == CACHE_INOTIFY && (c->inotify_fd = inotify_init1(
+	    IN_NONBLOCK | IN_CLOEXEC)) == -1)
 		give_up_watching(c, "inotify_init1");
 	if (stat(c->root, &c->root_st) == -1) {
 		buf_printf(why, "%s: %s", c->root, strerror(errno));
@@ -363,15 +461,19 @@ cache_sitemap(struct page_cache *c, const struct config *cfg,
 		cache_free(c);
 		c->root = xstrdup(cfg->root);
 	}
-	if (c->inotify_fd == -1)
+	if (c->mode == CACHE_RESCAN || (c->mode == CACHE_INOTIFY &&
+	    c->inotify_fd == -1))
 		c->scanned = 0;
 	else if (c->scanned) {
-		read_events(c);
+		if (c->mode == CACHE_INOTIFY)
+			read_events(c);
 		if (!same_roots(c))
 			c->scanned = 0;
+		else if (c->mode == CACHE_STAT)
+			compare_shard_states(c);
 	}
 	if (!c->scanned) {
-		if (scan_all(c, why) == -1)
+		if (scan_all(c, cfg->watch, why) == -1)
 			return NULL;
 	} else if (any_dirty(c) && rescan_dirty(c, why) == -1) {
 		c->scanned = 0;		/* start over next time */

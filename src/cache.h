@@ -1,9 +1,11 @@
 /*
- * The PageMetaCache (SPEC section 7): the content metadata, and the
- * sitemap entries made from it, kept between the requests of a long-running
- * process. inotify tells which shards changed and only those are read
- * again. Without inotify (CGI, or a watch that failed) every request scans:
- * a stale answer is never an option.
+ * The PageMetaCache: the content metadata, and the sitemap entries made
+ * from it, kept between the requests of a long-running process. inotify
+ * tells which shards changed and only those are read again. On network
+ * and FUSE filesystems inotify sees only this machine's writes, so there
+ * each request compares the shard directories' states instead. Without
+ * either (CGI, or a watch that failed) every request scans: a stale answer
+ * is never an option.
  */
 #ifndef SITEMAPD_CACHE_H
 #define SITEMAPD_CACHE_H
@@ -17,13 +19,23 @@
 #include "sitemap.h"
 #include "tags.h"
 
+enum cache_mode {
+	CACHE_RESCAN,			/* read everything on every request */
+	CACHE_INOTIFY,			/* read what inotify names */
+	CACHE_STAT			/* read shards whose directory changed */
+};
+
 struct page_cache {
-	int		 watch;		/* asked to use inotify */
 	int		 long_lived;	/* serves many requests */
+	int		 inotify_failed;	/* then rescan, for good */
+	enum cache_mode	 mode;
 	int		 inotify_fd;	/* -1 while not watching */
 	int		 content_wd;
 	int		 shard_wd[CONTENT_SHARDS];
 	unsigned char	 dirty[CONTENT_SHARDS];
+	struct stat	 shard_st[CONTENT_SHARDS];	/* zero if absent */
+	/* Changed so lately that another change may share its timestamp. */
+	unsigned char	 racy[CONTENT_SHARDS];
 	int		 scanned;	/* shards and tags are current */
 	char		*root;
 	struct stat	 root_st, content_st, tags_st;
@@ -35,7 +47,7 @@ struct page_cache {
 	struct sitemap	 sitemap;
 };
 
-void	cache_init(struct page_cache *, int watch);
+void	cache_init(struct page_cache *, int long_lived);
 void	cache_free(struct page_cache *);
 /* Makes the next request read the whole content root again. */
 void	cache_forget(struct page_cache *);

@@ -38,7 +38,7 @@ struct parse {
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
-	K_ROBOTS_DISALLOW };
+	K_ROBOTS_DISALLOW, K_WATCH };
 
 static const struct {
 	const char	*section;
@@ -58,6 +58,7 @@ static const struct {
 	[K_MAX_BYTES] =		{ "sitemap", "max_bytes", 0 },
 	[K_ROBOTS_ALLOW] =	{ "robots", "allow", 1 },
 	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", 1 },
+	[K_WATCH] =		{ "site", "watch", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
@@ -230,6 +231,17 @@ set(struct parse *p, enum key k, const char *v)
 			return error_at(p, p->line, "reserved path: %s", why);
 		if (k == K_RESERVED_ROBOTS)
 			publish(p, v);
+		break;
+	case K_WATCH:
+		if (strcmp(v, "auto") == 0)
+			cfg->watch = WATCH_AUTO;
+		else if (strcmp(v, "inotify") == 0)
+			cfg->watch = WATCH_INOTIFY;
+		else if (strcmp(v, "stat") == 0)
+			cfg->watch = WATCH_STAT;
+		else
+			return error_at(p, p->line, "watch must be auto, "
+			    "inotify or stat, not \"%s\"", v);
 		break;
 	case K_MAX_URLS:
 		if (parse_size(v, 1, SITEMAP_MAX_URLS, &cfg->max_urls) == -1)

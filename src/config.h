@@ -9,11 +9,15 @@
 #include "reserved.h"
 #include "robots.h"
 
+/* How a long-running process learns that the content root changed. */
+enum watch { WATCH_AUTO, WATCH_INOTIFY, WATCH_STAT };
+
 struct config {
 	char		*file;
 	char		*root;		/* runtime root, absolute; NULL built in */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
+	enum watch	 watch;
 	int		 gzip;		/* when the client takes it */
 	size_t		 max_urls;	/* per sitemap file */
 	size_t		 max_bytes;
