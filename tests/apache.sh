@@ -38,11 +38,9 @@ echo static >"$TMP/cgi-root/static.txt"
 mkdir -p "$TMP/run"
 [ -n "$as_www" ] && chown www-data "$TMP/run"
 SOCK="$TMP/run/sitemapd.sock"
-$as_www "$SITEMAPD" -c "$TMP/proxy.ini" -s "unix:$SOCK" -m 0600 \
-    2>"$TMP/proxy-sitemapd.log" &
-PROXY_PID=$!
-stop_backend() { stop_process "$PROXY_PID"; }
-on_exit stop_backend
+www=root:root
+[ -n "$as_www" ] && www=www-data:www-data
+supervise proxy_sitemapd "$TMP/proxy.ini" "$SOCK" "$www"
 
 P1=$(free_port); P2=$(free_port); P3=$(free_port)
 cat >"$TMP/apache.conf" <<CONF
@@ -112,11 +110,12 @@ done
 
 URL="http://127.0.0.1:$P1"
 check_deployment "apache mod_fcgid" "$TMP/fcgid.ini"
+# mod_fcgid starts another when the one it spawned dies.
+check_restarted "apache mod_fcgid" $(pgrep -f "^$TMP/bin/sitemapd")
 
 URL="http://127.0.0.1:$P2"
 check_deployment "apache mod_proxy_fcgi" "$TMP/proxy.ini"
-stop_process "$PROXY_PID"
-check_eq "mod_proxy_fcgi backend: SIGTERM stops it cleanly" 0 "$?"
+check_restarted "apache mod_proxy_fcgi, runit"
 
 URL="http://127.0.0.1:$P3"
 check_deployment "apache .htaccess CGI" "$TMP/cgi-root/sitemapd.ini"
@@ -127,5 +126,5 @@ check_lacks "apache .htaccess CGI: the admin path stays secret" \
 get /static.txt
 check_eq "apache .htaccess CGI: other files still served" static "$BODY"
 
-check_no_sanitizer_report "$(cat "$TMP/apache/error.log" "$TMP/proxy-sitemapd.log")"
+check_no_sanitizer_report "$(cat "$TMP/apache/error.log" "$TMP/proxy_sitemapd.log")"
 finish

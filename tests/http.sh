@@ -135,3 +135,41 @@ check_deployment() {
 	check_eq "$_name: untrusted forwarded list ignored" 200 "$STATUS"
 	cp "$TMP/ini.saved" "$_ini"
 }
+
+# supervise NAME INI SOCKET [USER:GROUP]: sitemapd -s under runsv, through
+# contrib/runit/sitemapd/run pointed at this test; its log goes to
+# $TMP/NAME.log. Sets SV_DIR.
+supervise() {
+	command -v runsv >/dev/null ||
+	    { echo "runsv (runit) is not installed: skipped"; exit 77; }
+	SV_DIR="$TMP/sv-$1"
+	mkdir -p "$SV_DIR"
+	sed -e "s|^BIN=.*|BIN=$SITEMAPD|" -e "s|^CONFIG=.*|CONFIG=$2|" \
+	    -e "s|^SOCKET=.*|SOCKET=$3|" -e "s|^USER=.*|USER=${4:-root:root}|" \
+	    "$SRCDIR/contrib/runit/sitemapd/run" >"$SV_DIR/run"
+	chmod 755 "$SV_DIR/run"
+	runsv "$SV_DIR" >>"$TMP/$1.log" 2>&1 &
+	eval "RUNSV_$1=\$!"
+	on_exit "unsupervise_$1"
+	eval "unsupervise_$1() { sv force-stop '$SV_DIR' >/dev/null 2>&1; \
+	    sv exit '$SV_DIR' >/dev/null 2>&1; wait \$RUNSV_$1 2>/dev/null; }"
+	for _i in $(seq 50); do [ -S "$3" ] && return 0; sleep 0.1; done
+	echo "runsv did not start sitemapd:"; cat "$TMP/$1.log"
+	exit 1
+}
+
+# check_restarted NAME [PID...]: kills sitemapd outright (the supervised
+# one, or PIDs); robots.txt must answer 200 again within five seconds.
+check_restarted() {
+	_name=$1; shift
+	[ $# -gt 0 ] || set -- "$(cat "$SV_DIR/supervise/pid")"
+	[ -n "$1" ] && kill -KILL "$@" ||
+	    { not_ok "$_name: a sitemapd process to kill"; return; }
+	for _i in $(seq 50); do
+		sleep 0.1
+		get /robots.txt
+		[ "$STATUS" = 200 ] && break
+	done
+	check_eq "$_name: sitemapd killed, robots.txt 200 again within 5 s" \
+	    200 "$STATUS"
+}

@@ -85,5 +85,8 @@ check_eq "large sitemap: the bytes render gives" "" \
 check_eq "large sitemap: over 150 KiB" yes \
     "$(test "$(wc -c <"$TMP/body")" -gt 153600 && echo yes)"
 
+# lighttpd starts the FastCGI processes it spawned again when they die.
+check_restarted lighttpd $(pgrep -P "$LIGHTTPD_PID" -x sitemapd)
+
 check_no_sanitizer_report "$(cat "$TMP/lighttpd.log" "$TMP/lighttpd.out")"
 finish

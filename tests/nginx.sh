@@ -18,15 +18,16 @@ SOCK="$TMP/sitemapd.sock"
 spawn-fcgi -n -s "$SOCK" -M 0600 -- "$SITEMAPD" -c "$TMP/sitemapd.ini" \
     >"$TMP/spawn.out" 2>"$TMP/sitemapd.log" &
 SITEMAPD_PID=$!
-SOCK2="$TMP/sitemapd2.sock"
-"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK2" 2>>"$TMP/sitemapd.log" &
-SECOND_PID=$!
-stop_sitemapd() { stop_process "$SITEMAPD_PID"; stop_process "$SECOND_PID"; }
+stop_sitemapd() { stop_process "$SITEMAPD_PID"; }
 on_exit stop_sitemapd
+# The second under runit, as contrib/runit/sitemapd ships it.
+SOCK2="$TMP/run/sitemapd.sock"
+supervise runit "$TMP/sitemapd.ini" "$SOCK2"
 
 # The snippets as shipped, the upstream pointed at this test's processes.
+# max_fails=0: nginx must try a restarted process at once, not in 10 s.
 cp "$SRCDIR/contrib/nginx.conf" "$TMP/sitemapd-nginx.conf"
-sed "s|server unix:/run/sitemapd/sitemapd.sock;|server unix:$SOCK; server unix:$SOCK2;|" \
+sed "s|server unix:/run/sitemapd/sitemapd.sock;|server unix:$SOCK max_fails=0; server unix:$SOCK2 max_fails=0;|" \
     "$SRCDIR/contrib/nginx-upstream.conf" >"$TMP/sitemapd-upstream.conf"
 check_contains "the shipped upstream is the one pointed here" "unix:$SOCK2" \
     "$(cat "$TMP/sitemapd-upstream.conf")"
@@ -83,11 +84,12 @@ check_eq "kept connections: a request after a burst is answered" 200 "$STATUS"
 check_lacks "kept connections: nginx logged no upstream error" "upstream" \
     "$(cat "$TMP/nginx-error.log")"
 
-stop_process "$SECOND_PID"
 stop_process "$SITEMAPD_PID"
 check_eq "spawn-fcgi: SIGTERM stops sitemapd cleanly" 0 "$?"
+check_restarted "nginx, runit"
+sv force-stop "$SV_DIR" >/dev/null
 get /robots.txt
-check_eq "sitemapd stopped: nginx answers 502" 502 "$STATUS"
+check_eq "sitemapd stopped on purpose: nginx answers 502" 502 "$STATUS"
 
-check_no_sanitizer_report "$(cat "$TMP/sitemapd.log")"
+check_no_sanitizer_report "$(cat "$TMP/sitemapd.log" "$TMP/runit.log")"
 finish

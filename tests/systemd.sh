@@ -34,6 +34,7 @@ check_contains "the check itself notices a typo" "StandrdOutput" "$(cat "$TMP/ty
 unit=$(cat "$SRCDIR/contrib/sitemapd.service")
 check_contains "service: socket on stdin" "StandardInput=socket" "$unit"
 check_contains "service: stdout not the socket" "StandardOutput=journal" "$unit"
+check_contains "service: restarted however it ends" "Restart=always" "$unit"
 sock=$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd.socket")
 check_contains "nginx-upstream.conf points at the socket unit's path" \
     "unix:$sock;" "$(cat "$SRCDIR/contrib/nginx-upstream.conf")"
