@@ -35,6 +35,10 @@ refuse "bad boolean" "4: trailing_slash must be yes or no, not \"maybe\"" \
 [site]
 root = $TMP/root
 trailing_slash = maybe"
+refuse "bad watch" "3: watch must be auto, inotify or stat, not \"poll\"" \
+    "[site]
+root = $TMP/root
+watch = poll"
 refuse "bad admin path" "3: admin_path: \".\" or \"..\" segment in alias" \
     "[site]
 root = $TMP/root
