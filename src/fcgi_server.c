@@ -125,7 +125,7 @@ flush_some(struct server *srv, struct conn *c)
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return 0;
+			break;
 		if (n <= 0) {
 			c->broken = 1;	/* a peer that went: nothing to log */
 			return -1;
@@ -134,8 +134,18 @@ flush_some(struct server *srv, struct conn *c)
 		srv->queued -= (size_t)n;
 		made_progress(c);
 	}
-	buf_reset(&c->out);
-	c->sent = 0;
+	if (unsent(c) == 0) {
+		/* An idle connection keeps no large buffer. */
+		if (c->out.cap > 4 * GATHER_MAX)
+			buf_free(&c->out);
+		buf_reset(&c->out);
+		c->sent = 0;
+	} else if (c->sent > c->out.len / 2) {
+		/* A reader that keeps up slowly never empties the queue. */
+		memmove(c->out.data, c->out.data + c->sent, unsent(c));
+		c->out.len = unsent(c);
+		c->sent = 0;
+	}
 	return 0;
 }
 

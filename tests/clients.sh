@@ -22,10 +22,6 @@ serve() {
 }
 stop() { stop_process "$SERVER_PID"; }
 on_exit stop
-wait_for() {
-	for _i in $(seq 50); do "$@" && return 0; sleep 0.1; done
-	return 1
-}
 # prompt DESCRIPTION: a second client gets robots.txt within a second.
 prompt() {
 	if out=$("$CLIENT" "$ADDR" get /robots.txt 1000); then ok "$1 ($out)"

@@ -37,7 +37,7 @@ sitemap_fails "tags.yaml a FIFO" "tags.yaml: not a regular file"
 SOCK="$TMP/s.sock"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" 2>"$TMP/server.log" &
 server=$!
-for _i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
+wait_for test -S "$SOCK"
 out=$("$CLIENT" "$SOCK" get /sitemap.xml 3000)
 check_contains "FastCGI, tags.yaml a FIFO: sitemap 503 at once" "status 503" "$out"
 out=$("$CLIENT" "$SOCK" get /robots.txt 1000)
@@ -114,7 +114,7 @@ rm -f "$TAGS"
 page "$ROOT" 0000000000000305 1 "$(md moved)"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" 2>"$TMP/server.log" &
 server=$!
-for _i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
+wait_for test -S "$SOCK"
 "$CLIENT" "$SOCK" get /sitemap.xml >/dev/null
 mv "$ROOT/content/05" "$TMP/elsewhere"
 ln -s "$TMP/elsewhere" "$ROOT/content/05"

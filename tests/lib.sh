@@ -124,6 +124,12 @@ stop_process() {
 	wait "$1" 2>/dev/null
 }
 
+# wait_for COMMAND...: polls until COMMAND succeeds, at most five seconds.
+wait_for() {
+	for _i in $(seq 50); do "$@" && return 0; sleep 0.1; done
+	return 1
+}
+
 # free_port: a loopback TCP port no socket uses, below the ephemeral range
 # so that no client connection can take it before the server binds, and
 # never one this test already picked.

@@ -28,7 +28,7 @@ serve() {	# serve INI
 	rm -f "$SOCK"
 	"$SITEMAPD" -c "$1" -s "unix:$SOCK" 2>>"$TMP/server.log" &
 	SERVER_PID=$!
-	for _i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.1; done
+	wait_for test -S "$SOCK"
 }
 stop() { stop_process "$SERVER_PID"; }
 on_exit stop

@@ -27,11 +27,6 @@ serve() {
 stop() { stop_process "$SERVER_PID"; }
 on_exit stop
 
-# wait_for COMMAND...: polls until COMMAND succeeds, at most five seconds.
-wait_for() {
-	for _i in $(seq 50); do "$@" && return 0; sleep 0.1; done
-	return 1
-}
 listening() { grep -q " 0100007F:$hexport 00000000:0000 0A " /proc/net/tcp; }
 
 # --- unix socket -----------------------------------------------------------
