@@ -293,7 +293,8 @@ struct verdict {
 	struct best allow_specific, disallow_specific;
 	int	 in_global, in_specific;
 	int	 ever_specific;
-	int	 group_has_rules;	/* a following User-agent starts anew */
+	int	 group_has_rules;	/* an allow or disallow seen: a
+					   following User-agent starts anew */
 };
 
 static void
@@ -386,7 +387,11 @@ robotstxt_path_allowed(const struct robotstxt *rt, const char *agent,
 			break;
 		case ROBOTSTXT_SITEMAP:
 		case ROBOTSTXT_UNKNOWN:
-			v.group_has_rules = 1;
+			/*
+			 * Since 2021 only allow and disallow end a group
+			 * (RFC 9309, 2.1): "User-agent: A", "Crawl-delay: 5",
+			 * "User-agent: B" is one group for A and B.
+			 */
 			break;
 		}
 	}

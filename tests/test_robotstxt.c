@@ -522,9 +522,54 @@ test_sitemap_lines(void)
 		    "http://foo.bar/sitemap.xml");
 		robotstxt_free(&rt);
 	}
-	/* A Sitemap line ends the group before it like any rule. */
-	ALLOWED("User-agent: FooBot\nSitemap: /s.xml\nUser-agent: BarBot\n"
+	/* A Sitemap line does not end a group (ID_LineSyntax_Groups_OtherRules). */
+	BLOCKED("User-agent: FooBot\nSitemap: /s.xml\nUser-agent: BarBot\n"
 	    "Disallow: /\n", "FooBot", "http://foo.bar/x");
+}
+
+/*
+ * Upstream's ID_LineSyntax_Groups_OtherRules (2021): only allow and
+ * disallow lines close a group, so the user-agent lines around any other
+ * line share the rules that follow. Each case reports its own line.
+ */
+static void
+test_other_lines_keep_the_group(void)
+{
+	static const struct {
+		int		 line;
+		const char	*between;
+	} cases[] = {
+		{ __LINE__, "Sitemap: https://foo.bar/sitemap\n" },
+		{ __LINE__, "Invalid-Unknown-Line: unknown\n" },
+		{ __LINE__, "Crawl-delay: 10\n" },
+		{ __LINE__, "Host: foo.bar\n" },
+		{ __LINE__, "Dis-allow: /x\n" },	/* a typo Google does not take */
+		{ __LINE__, "two words\n" },
+		{ __LINE__, "x:\n" },
+	};
+	struct buf text = BUF_INIT;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_reset(&text);
+		buf_printf(&text, "User-agent: Googlebot\n%sUser-agent: Bingbot\n"
+		    "Disallow: /private/\n", cases[i].between);
+		CU_assertImplementation(!allowed(buf_str(&text), "Googlebot",
+		    "http://foo.bar/private/x"), (unsigned)cases[i].line,
+		    cases[i].between, __FILE__, "", CU_FALSE);
+		CU_assertImplementation(allowed(buf_str(&text), "Googlebot",
+		    "http://foo.bar/public"), (unsigned)cases[i].line,
+		    cases[i].between, __FILE__, "", CU_FALSE);
+	}
+	/* Upstream's own two cases, with a "*" group after the lines. */
+	BLOCKED("User-agent: BarBot\nSitemap: https://foo.bar/sitemap\n"
+	    "User-agent: *\nDisallow: /\n", "FooBot", "http://foo.bar/");
+	BLOCKED("User-agent: BarBot\nSitemap: https://foo.bar/sitemap\n"
+	    "User-agent: *\nDisallow: /\n", "BarBot", "http://foo.bar/");
+	BLOCKED("User-agent: FooBot\nInvalid-Unknown-Line: unknown\n"
+	    "User-agent: *\nDisallow: /\n", "FooBot", "http://foo.bar/");
+	BLOCKED("User-agent: FooBot\nInvalid-Unknown-Line: unknown\n"
+	    "User-agent: *\nDisallow: /\n", "BarBot", "http://foo.bar/");
+	buf_free(&text);
 }
 
 static void
@@ -613,6 +658,8 @@ suite_robotstxt(void)
 		{ "empty inputs", test_empty_inputs },
 		{ "line syntax", test_line_syntax },
 		{ "groups", test_groups },
+		{ "other lines keep the group open",
+		    test_other_lines_keep_the_group },
 		{ "keys are case-insensitive", test_key_case },
 		{ "accepted key typos", test_key_typos },
 		{ "valid user agents", test_valid_agents },
