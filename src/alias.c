@@ -4,52 +4,87 @@
 #include "buf.h"
 #include "escape.h"
 
-static int
-is_space(char c)
+/*
+ * The length of the white space character (Unicode White_Space, as Rust's
+ * str::trim takes it) that s starts with, or 0.
+ */
+static size_t
+space_at(const unsigned char *s, size_t n)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-	    c == '\f' || c == '\v';
+	if (n >= 1 && (s[0] == ' ' || (s[0] >= '\t' && s[0] <= '\r')))
+		return 1;
+	if (n >= 2 && s[0] == 0xc2 && (s[1] == 0x85 || s[1] == 0xa0))
+		return 2;
+	if (n < 3)
+		return 0;
+	if ((s[0] == 0xe1 && s[1] == 0x9a && s[2] == 0x80) ||
+	    (s[0] == 0xe2 && s[1] == 0x80 && (s[2] <= 0x8a || s[2] == 0xa8 ||
+	    s[2] == 0xa9 || s[2] == 0xaf) && s[2] >= 0x80) ||
+	    (s[0] == 0xe2 && s[1] == 0x81 && s[2] == 0x9f) ||
+	    (s[0] == 0xe3 && s[1] == 0x80 && s[2] == 0x80))
+		return 3;
+	return 0;
+}
+
+/* The same for the character that ends at s + n. */
+static size_t
+space_before(const unsigned char *s, size_t n)
+{
+	for (size_t k = 1; k <= 3 && k <= n; k++)
+		if (space_at(s + n - k, k) == k)
+			return k;
+	return 0;
+}
+
+void
+alias_trim(const char *s, size_t n, struct buf *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t k;
+
+	while ((k = space_at(u, n)) > 0) {
+		u += k;
+		n -= k;
+	}
+	while ((k = space_before(u, n)) > 0)
+		n -= k;
+	buf_reset(out);
+	buf_add(out, u, n);
 }
 
 int
 alias_is_blank(const char *s)
 {
-	while (is_space(*s))
-		s++;
-	return *s == '\0';
+	struct buf t = BUF_INIT;
+	int blank;
+
+	alias_trim(s, strlen(s), &t);
+	blank = t.len == 0;
+	buf_free(&t);
+	return blank;
 }
 
 char *
 alias_canonical(const char *alias, const char **why)
 {
-	struct buf out = BUF_INIT;
+	struct buf out = BUF_INIT, trimmed = BUF_INIT;
 	const char *start, *end, *p;
 
-	start = alias;
-	end = alias + strlen(alias);
-	while (start < end && is_space(*start))
-		start++;
-	while (end > start && is_space(end[-1]))
-		end--;
-
-	for (p = start; p < end; p++) {
+	alias_trim(alias, strlen(alias), &trimmed);
+	start = buf_str(&trimmed);
+	end = start + trimmed.len;
+	*why = NULL;
+	for (p = start; p < end && *why == NULL; p++) {
 		unsigned char c = (unsigned char)*p;
 
-		if (c < 0x20 || c == 0x7f) {
+		if (c < 0x20 || c == 0x7f)
 			*why = "control character in alias";
-			return NULL;
-		}
-		if (c == '\\') {
+		else if (c == '\\')
 			*why = "backslash in alias";
-			return NULL;
-		}
-		if (!is_path_char(c)) {
+		else if (!is_path_char(c))
 			*why = "character not allowed in alias";
-			return NULL;
-		}
 	}
-
-	for (p = start; p < end;) {
+	for (p = start; p < end && *why == NULL;) {
 		const char *seg = p;
 		size_t n;
 
@@ -62,9 +97,8 @@ alias_canonical(const char *alias, const char **why)
 			continue;
 		if ((n == 1 && seg[0] == '.') ||
 		    (n == 2 && seg[0] == '.' && seg[1] == '.')) {
-			buf_free(&out);
 			*why = "\".\" or \"..\" segment in alias";
-			return NULL;
+			break;
 		}
 		if (out.len)
 			buf_addc(&out, '/');
@@ -74,8 +108,11 @@ alias_canonical(const char *alias, const char **why)
 			buf_addc(&out, c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
 		}
 	}
-	if (out.len == 0) {
+	if (*why == NULL && out.len == 0)
 		*why = "alias is empty";
+	buf_free(&trimmed);
+	if (*why != NULL) {
+		buf_free(&out);
 		return NULL;
 	}
 	return out.data;

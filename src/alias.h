@@ -2,6 +2,10 @@
 #ifndef SITEMAPD_ALIAS_H
 #define SITEMAPD_ALIAS_H
 
+#include <stddef.h>
+
+#include "buf.h"
+
 /*
  * Returns the canonical form of alias in a new string, or NULL with *why
  * set to a static reason. An alias that is empty after canonicalization
@@ -9,7 +13,10 @@
  */
 char	*alias_canonical(const char *alias, const char **why);
 
-/* True when s is nothing but spaces and tabs. */
+/* s without the white space Rust's str::trim removes (Unicode's). */
+void	 alias_trim(const char *s, size_t n, struct buf *out);
+
+/* True when s is nothing but such white space. */
 int	 alias_is_blank(const char *s);
 
 #endif

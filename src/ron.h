@@ -1,7 +1,8 @@
 /*
- * A small strict reader for RON (Rusty Object Notation) as NoPressure's
- * sidecars are written: one struct of fields, read field by field. Values
- * the caller does not want are skipped whatever their shape.
+ * RON (Rusty Object Notation) read exactly as ron 0.8.1's from_str reads
+ * it into a serde struct, which is how NoPressure reads its sidecars: one
+ * struct of fields, read field by field, with any value the caller does
+ * not want skipped as serde's IgnoredAny skips it.
  */
 #ifndef SITEMAPD_RON_H
 #define SITEMAPD_RON_H
@@ -12,31 +13,35 @@
 #include "buf.h"
 
 struct ron {
-	const char	*start;
-	const char	*p;
-	const char	*end;
-	int		 implicit_some;	/* #![enable(implicit_some)] */
-	int		 first_field;
-	int		 first_item;
+	const unsigned char *start;
+	const unsigned char *p;
+	const unsigned char *end;
+	unsigned	 exts;		/* #![enable(...)] */
+	int		 budget;	/* ron's recursion limit left */
+	int		 had_comma;	/* the struct's fields */
+	int		 in_value;
+	int		 list_had_comma;	/* a list of strings */
+	int		 in_item;
 	const char	*err;		/* static reason once an error is seen */
-	const char	*errpos;
+	const unsigned char *errpos;
 };
 
+/* Reads the leading white space and #![enable(...)] attributes. */
 void	ron_init(struct ron *, const char *text, size_t len);
 
-/* Reads the attributes, an optional struct name and the opening "(". */
-int	ron_struct_begin(struct ron *);
+/* Reads an optional struct name, which must be name, and the "(". */
+int	ron_struct_begin(struct ron *, const char *name);
 
 /*
- * Reads the next "name:" into name. Returns 1 for a field, 0 at the closing
- * ")" and -1 on error.
+ * Reads the next "field:". Returns 1 with the name, whose value must be
+ * read next; 0 at the closing ")"; -1 on error.
  */
-int	ron_field(struct ron *, char *name, size_t namesz);
+int	ron_field(struct ron *, const char **name, size_t *len);
 
 /* Readers of one value; each returns 0 or -1. Strings may hold NUL bytes. */
 int	ron_string(struct ron *, struct buf *out);
 int	ron_option_string(struct ron *, struct buf *out, int *some);
-int	ron_option_int(struct ron *, int64_t *out, int *some);
+int	ron_option_i32(struct ron *, int32_t *out, int *some);
 int	ron_list_begin(struct ron *);
 int	ron_list_next(struct ron *);	/* 1: a value follows, 0: "]" read */
 int	ron_skip_value(struct ron *);
@@ -44,7 +49,7 @@ int	ron_skip_value(struct ron *);
 /* Accepts only white space and comments after the struct. */
 int	ron_finish(struct ron *);
 
-/* Formats the error as "line N: reason". */
+/* Formats the error as "line L, column C: reason". */
 void	ron_error(const struct ron *, struct buf *out);
 
 #endif

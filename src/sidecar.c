@@ -1,3 +1,8 @@
+/*
+ * Sidecars read as NoPressure reads them: ron's from_str into its
+ * ContentSidecar struct, then validate_sidecar. Fields it has but the
+ * sitemap does not need are still type-checked, as serde would.
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,110 +21,53 @@ static const char *const field_names[] = {
 	"nav_order", "original_filename", "theme"
 };
 
-static enum field
-field_of(const char *name)
-{
-	for (int f = 0; f < F_UNKNOWN; f++)
-		if (strcmp(name, field_names[f]) == 0)
-			return (enum field)f;
-	return F_UNKNOWN;
-}
-
-static const char *
-trim(const char *s, size_t *n)
-{
-	while (*n && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) {
-		s++;
-		(*n)--;
-	}
-	while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t' ||
-	    s[*n - 1] == '\n' || s[*n - 1] == '\r'))
-		(*n)--;
-	return s;
-}
-
-static int
-has_nul(const struct buf *b)
-{
-	return b->len && memchr(b->data, '\0', b->len) != NULL;
-}
-
-static int
-read_tags(struct ron *r, struct sidecar *sc, struct buf *why)
-{
-	struct buf tag = BUF_INIT;
-	int more;
-
-	if (ron_list_begin(r) == -1)
-		return -1;
-	while ((more = ron_list_next(r)) == 1) {
-		const char *s;
-		size_t n;
-
-		buf_reset(&tag);
-		if (ron_string(r, &tag) == -1)
-			break;
-		n = tag.len;
-		s = trim(buf_str(&tag), &n);
-		if (n == 0 || has_nul(&tag)) {
-			buf_adds(why, n ? "tag holds a NUL byte" : "empty tag");
-			more = -2;
-			break;
-		}
-		sc->tags = xreallocarray(sc->tags, sc->ntags + 1,
-		    sizeof(*sc->tags));
-		sc->tags[sc->ntags++] = xstrndup(s, n);
-	}
-	buf_free(&tag);
-	return more == 0 ? 0 : more;
-}
+static enum field	field_of(const char *, size_t);
+static int		read_tags(struct ron *, struct sidecar_fields *);
+static int		is_blank(const struct buf *);
 
 int
-sidecar_parse(const char *text, size_t len, struct sidecar *sc,
+sidecar_read(const char *text, size_t len, struct sidecar_fields *sf,
     struct buf *why)
 {
-	struct buf alias = BUF_INIT, title = BUF_INIT, mime = BUF_INIT;
 	struct buf scratch = BUF_INIT;
 	struct ron r;
-	char name[32];
+	const char *name;
+	size_t namelen;
 	unsigned seen = 0;
-	int has_title = 0, some, rc = -1, more;
-	int64_t order;
-	const char *reason = NULL;
+	int some, more, ok = 0;
 
-	memset(sc, 0, sizeof(*sc));
+	memset(sf, 0, sizeof(*sf));
 	ron_init(&r, text, len);
-	if (ron_struct_begin(&r) == -1)
-		goto out;
-	while ((more = ron_field(&r, name, sizeof(name))) == 1) {
-		enum field f = field_of(name);
-		int ok;
+	if (ron_struct_begin(&r, "ContentSidecar") == -1)
+		goto fail;
+	while ((more = ron_field(&r, &name, &namelen)) == 1) {
+		enum field f = field_of(name, namelen);
 
 		if (f != F_UNKNOWN) {
 			if (seen & 1u << f) {
-				buf_printf(why, "field %s appears twice", name);
-				goto invalid;
+				buf_printf(why, "duplicate field `%s`",
+				    field_names[f]);
+				goto out;
 			}
 			seen |= 1u << f;
 		}
 		buf_reset(&scratch);
 		switch (f) {
 		case F_ALIAS:
-			ok = ron_string(&r, &alias);
+			ok = ron_string(&r, &sf->alias);
 			break;
 		case F_MIME:
-			ok = ron_string(&r, &mime);
+			ok = ron_string(&r, &sf->mime);
 			break;
 		case F_TITLE:
-			ok = ron_option_string(&r, &title, &has_title);
+			ok = ron_option_string(&r, &sf->title, &sf->has_title);
 			break;
 		case F_TAGS:
-			ok = read_tags(&r, sc, why);
-			if (ok == -2)
-				goto invalid;
+			ok = read_tags(&r, sf);
 			break;
 		case F_NAV_ORDER:
-			ok = ron_option_int(&r, &order, &some);
+			ok = ron_option_i32(&r, &sf->nav_order,
+			    &sf->has_nav_order);
 			break;
 		case F_NAV_TITLE:
 		case F_NAV_PARENT_ID:
@@ -132,56 +80,94 @@ sidecar_parse(const char *text, size_t len, struct sidecar *sc,
 			break;
 		}
 		if (ok == -1)
-			goto out;
+			goto fail;
 	}
 	if (more == -1 || ron_finish(&r) == -1)
-		goto out;
-
+		goto fail;
 	if (!(seen & 1u << F_MIME)) {
-		buf_adds(why, "mime is missing");
-		goto invalid;
+		buf_adds(why, "missing field `mime`");
+		goto out;
 	}
-	{
-		size_t n = mime.len;
+	buf_free(&scratch);
+	return 0;
+fail:
+	ron_error(&r, why);
+out:
+	buf_free(&scratch);
+	sidecar_fields_free(sf);
+	return -1;
+}
 
-		(void)trim(buf_str(&mime), &n);
-		if (n == 0) {
-			buf_adds(why, "mime is empty");
-			goto invalid;
-		}
-		sc->markdown = strcmp(buf_str(&mime), "text/markdown") == 0;
-	}
-	if (sc->markdown) {
-		size_t n = title.len;
+void
+sidecar_fields_free(struct sidecar_fields *sf)
+{
+	buf_free(&sf->alias);
+	buf_free(&sf->title);
+	buf_free(&sf->mime);
+	for (size_t i = 0; i < sf->ntags; i++)
+		buf_free(&sf->tags[i]);
+	free(sf->tags);
+	memset(sf, 0, sizeof(*sf));
+}
 
-		(void)trim(buf_str(&title), &n);
-		if (!has_title || n == 0) {
-			buf_adds(why, "markdown needs a non-empty title");
-			goto invalid;
-		}
-	}
-	if (has_nul(&alias)) {
-		buf_adds(why, "alias holds a NUL byte");
-		goto invalid;
-	}
-	if (!alias_is_blank(buf_str(&alias))) {
-		sc->alias = alias_canonical(buf_str(&alias), &reason);
+/*
+ * validate_sidecar: the alias canonicalizes; mime is not blank; markdown
+ * (mime text/markdown once trimmed) has a title, which may be blank but
+ * not empty; no tag is blank. Tags stay as written: " admin" is not the
+ * tag admin.
+ */
+int
+sidecar_parse(const char *text, size_t len, struct sidecar *sc,
+    struct buf *why)
+{
+	struct sidecar_fields sf;
+	struct buf mime = BUF_INIT;
+	const char *reason = NULL;
+	int rc = -1;
+
+	memset(sc, 0, sizeof(*sc));
+	if (sidecar_read(text, len, &sf, why) == -1)
+		return -1;
+	if (!is_blank(&sf.alias)) {
+		if (memchr(sf.alias.data, '\0', sf.alias.len) != NULL)
+			reason = "alias contains control characters";
+		else
+			sc->alias = alias_canonical(sf.alias.data, &reason);
 		if (sc->alias == NULL) {
-			buf_adds(why, reason);
-			goto invalid;
+			buf_printf(why, "alias: %s", reason);
+			goto out;
 		}
+	}
+	if (is_blank(&sf.mime)) {
+		buf_adds(why, "mime is missing");
+		goto out;
+	}
+	alias_trim(buf_str(&sf.mime), sf.mime.len, &mime);
+	if (strcmp(buf_str(&mime), "text/markdown") == 0 &&
+	    (!sf.has_title || sf.title.len == 0)) {
+		buf_adds(why, "markdown needs a title");
+		goto out;
+	}
+	sc->markdown = sf.mime.len == 13 &&
+	    memcmp(sf.mime.data, "text/markdown", 13) == 0;
+	for (size_t i = 0; i < sf.ntags; i++) {
+		if (is_blank(&sf.tags[i])) {
+			buf_adds(why, "a tag is empty");
+			goto out;
+		}
+		/* Never any tags.yaml id, which cannot hold NUL. */
+		if (memchr(sf.tags[i].data, '\0', sf.tags[i].len) != NULL)
+			continue;
+		sc->tags = xreallocarray(sc->tags, sc->ntags + 1,
+		    sizeof(*sc->tags));
+		sc->tags[sc->ntags++] = xstrdup(sf.tags[i].data);
 	}
 	rc = 0;
-	goto done;
 out:
-	ron_error(&r, why);
-invalid:
-	sidecar_free(sc);
-done:
-	buf_free(&alias);
-	buf_free(&title);
+	if (rc == -1)
+		sidecar_free(sc);
 	buf_free(&mime);
-	buf_free(&scratch);
+	sidecar_fields_free(&sf);
 	return rc;
 }
 
@@ -193,4 +179,44 @@ sidecar_free(struct sidecar *sc)
 	free(sc->tags);
 	free(sc->alias);
 	memset(sc, 0, sizeof(*sc));
+}
+
+static enum field
+field_of(const char *name, size_t len)
+{
+	for (int f = 0; f < F_UNKNOWN; f++)
+		if (strlen(field_names[f]) == len &&
+		    memcmp(name, field_names[f], len) == 0)
+			return (enum field)f;
+	return F_UNKNOWN;
+}
+
+static int
+read_tags(struct ron *r, struct sidecar_fields *sf)
+{
+	int more;
+
+	if (ron_list_begin(r) == -1)
+		return -1;
+	while ((more = ron_list_next(r)) == 1) {
+		sf->tags = xreallocarray(sf->tags, sf->ntags + 1,
+		    sizeof(*sf->tags));
+		memset(&sf->tags[sf->ntags], 0, sizeof(*sf->tags));
+		if (ron_string(r, &sf->tags[sf->ntags++]) == -1)
+			return -1;
+	}
+	return more;
+}
+
+/* Empty once trimmed as Rust's str::trim trims. */
+static int
+is_blank(const struct buf *b)
+{
+	struct buf t = BUF_INIT;
+	int blank;
+
+	alias_trim(buf_str(b), b->len, &t);
+	blank = t.len == 0;
+	buf_free(&t);
+	return blank;
 }

@@ -55,9 +55,9 @@ check_eq "sitemap body" '<?xml version="1.0" encoding="UTF-8"?>
 </urlset>' "$BODY"
 check_valid "sitemap valid against sitemap.xsd" "$TMP/body" sitemap.xsd
 check_contains "broken sidecar logged with file and reason" \
-    "content/05/0000000000000505.1.ron: skipped: line 4: expected ) after Some value" "$LOG"
+    "content/05/0000000000000505.1.ron: skipped: line 4, column 5: expected ) after the option" "$LOG"
 check_contains "invalid newest version logged" \
-    "0000000000000606.3.ron: skipped: markdown needs a non-empty title" "$LOG"
+    "0000000000000606.3.ron: skipped: markdown needs a title" "$LOG"
 
 # --- HTTP ------------------------------------------------------------------
 cgi "$env_ex" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
@@ -285,7 +285,7 @@ check_contains "sidecar without blob logged" \
 check_contains "invalid alias logged" \
     "0000000000000049.1.ron: skipped:" "$LOG"
 check_contains "version 10 invalid, logged" \
-    "0000000000000021.10.ron: skipped: markdown needs a non-empty title" "$LOG"
+    "0000000000000021.10.ron: skipped: markdown needs a title" "$LOG"
 
 cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
 check_eq "robots.txt with [reserved] robots" "User-agent: *
