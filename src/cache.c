@@ -60,6 +60,7 @@ cache_free(struct page_cache *c)
 	stop_watching(c);
 	forget_scan(c);
 	sitemap_free(&c->sitemap);
+	buf_free(&c->nopressure_key);
 	free(c->root);
 	c->root = NULL;
 }
@@ -303,7 +304,7 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 		return 0;
 	watch_shard(c, shard);
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
-	    &c->tags, fresh, why) == 0)
+	    &c->tags, &c->cfg->reserved, fresh, why) == 0)
 		return 0;
 	if (may_be_gone && errno == ENOENT) {
 		buf_reset(why);
@@ -457,10 +458,21 @@ struct sitemap *
 cache_sitemap(struct page_cache *c, const struct config *cfg,
     time_t *changed, struct buf *why)
 {
+	struct buf key = BUF_INIT;
+
 	if (c->root == NULL || strcmp(c->root, cfg->root) != 0) {
 		cache_free(c);
 		c->root = xstrdup(cfg->root);
 	}
+	c->cfg = cfg;
+	/* Which version a page serves depends on the admin path. */
+	reserved_nopressure_key(&cfg->reserved, &key);
+	if (strcmp(buf_str(&key), buf_str(&c->nopressure_key)) != 0) {
+		c->scanned = 0;
+		buf_free(&c->nopressure_key);
+		c->nopressure_key = key;
+	} else
+		buf_free(&key);
 	if (c->mode == CACHE_RESCAN || (c->mode == CACHE_INOTIFY &&
 	    c->inotify_fd == -1))
 		c->scanned = 0;

@@ -38,6 +38,8 @@ struct page_cache {
 	unsigned char	 racy[CONTENT_SHARDS];
 	int		 scanned;	/* shards and tags are current */
 	char		*root;
+	const struct config *cfg;	/* of the request in hand */
+	struct buf	 nopressure_key;	/* reserved entries of the scan */
 	struct stat	 root_st, content_st, tags_st;
 	struct tagmap	 tags;
 	struct site	 shards[CONTENT_SHARDS];

@@ -1,3 +1,11 @@
+/*
+ * The content root read as NoPressure's scanner reads it
+ * (nop/src/public/page_meta_cache/scan.rs): which file names are
+ * sidecars, which blob belongs to one, and which version of a page is
+ * served. Where NoPressure would fall back to an older version because the
+ * newest cannot even be read, sitemapd leaves the page out: the old
+ * version may be a public one of a page just made private.
+ */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -16,26 +24,27 @@
 #define SIDECAR_MAX	(1024 * 1024)
 
 struct candidate {
-	uint64_t	id;
-	uint32_t	version;
-	time_t		last_modified;
-	char		name[48];	/* the sidecar's file name */
+	uint64_t	 id;
+	uint32_t	 version;
+	time_t		 last_modified;
+	int		 canonical;	/* named as NoPressure writes it */
+	int		 irregular;	/* not a regular file */
+	char		*name;		/* the sidecar's file name */
 };
 
-static int
-hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
+static void	add_page(struct site *, const struct candidate *,
+		    struct sidecar *, const struct tagmap *);
+static int	hex_digit(char);
+static int	parse_number(const char *, const char *, int, uint64_t,
+		    uint64_t *);
 
 int
 content_shard_of(const char *s)
 {
-	if (hex_digit(s[0]) < 0 || hex_digit(s[1]) < 0 || s[2] != '\0')
+	/* Two lowercase hex digits, as NoPressure's is_shard_dir. */
+	if (s[0] == '\0' || s[1] == '\0' || s[2] != '\0' ||
+	    (s[0] >= 'A' && s[0] <= 'F') || (s[1] >= 'A' && s[1] <= 'F') ||
+	    hex_digit(s[0]) < 0 || hex_digit(s[1]) < 0)
 		return -1;
 	return hex_digit(s[0]) << 4 | hex_digit(s[1]);
 }
@@ -43,52 +52,47 @@ content_shard_of(const char *s)
 int
 content_names_page_file(const char *s)
 {
-	for (size_t i = 0; i < 16; i++)
-		if (hex_digit(s[i]) < 0)
-			return 0;
-	return s[16] == '.';
+	return s[0] != '.';
 }
 
 /*
- * Parses "<16 hex>.<version>.ron" exactly as NoPressure writes it: lowercase
- * hex, a decimal u32 without leading zeros. Anything else, temp files
- * included, is not a sidecar.
+ * parse_sidecar_filename: "ID.VERSION.ron", ID as u64::from_str_radix(_, 16)
+ * reads it (any case, any length, an optional "+"), VERSION as u32's parse
+ * (leading zeros too). The blob is then looked for under its canonical
+ * name, whatever the sidecar's is.
  */
-static int
-parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
+int
+content_parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
 {
-	uint64_t v = 0;
-	size_t i;
+	size_t n = strlen(s);
+	const char *stem_end, *dot;
+	uint64_t v;
 
-	for (i = 0; i < 16; i++) {
-		int d = hex_digit(s[i]);
-
-		if (d < 0)
-			return -1;
-		*id = *id << 4 | (uint64_t)d;
-	}
-	if (s[i++] != '.' || s[i] < '0' || s[i] > '9' ||
-	    (s[i] == '0' && s[i + 1] != '.'))
+	if (n < 4 || strcmp(s + n - 4, ".ron") != 0)
 		return -1;
-	for (; s[i] >= '0' && s[i] <= '9'; i++) {
-		v = v * 10 + (uint64_t)(s[i] - '0');
-		if (v > UINT32_MAX)
-			return -1;
-	}
-	if (strcmp(s + i, ".ron") != 0)
+	stem_end = s + n - 4;
+	if ((dot = memchr(s, '.', (size_t)(stem_end - s))) == NULL ||
+	    memchr(dot + 1, '.', (size_t)(stem_end - dot - 1)) != NULL)
+		return -1;
+	if (parse_number(s, dot, 16, UINT64_MAX, id) == -1 ||
+	    parse_number(dot + 1, stem_end, 10, UINT32_MAX, &v) == -1)
 		return -1;
 	*version = (uint32_t)v;
 	return 0;
 }
 
-static int
-regular_file(int dirfd, const char *name, struct stat *st)
+static void
+add_candidate(struct candidate **c, size_t *n, const struct candidate *one)
 {
-	return fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    S_ISREG(st->st_mode);
+	*c = xreallocarray(*c, *n + 1, sizeof(**c));
+	(*c)[(*n)++] = *one;
 }
 
-/* Collects the sidecars of one shard that have their blob beside them. */
+/*
+ * Collects the shard's sidecars that have their blob, logging the files
+ * that look meant as pages but are not read: a name that does not parse,
+ * a page in the wrong shard, a sidecar without its blob.
+ */
 static int
 list_sidecars(int shardfd, unsigned shard, const char *shardpath,
     struct candidate **c, size_t *n)
@@ -102,32 +106,50 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		return -1;
 	}
 	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
+		struct candidate one = { 0 };
 		struct stat sst, bst;
-		uint64_t id = 0;
-		uint32_t version;
 		char blob[48];
 		size_t len = strlen(de->d_name);
 
-		if (len >= sizeof(blob) ||
-		    parse_sidecar_name(de->d_name, &id, &version) == -1 ||
-		    (id & 0xff) != shard)
+		/* Hidden: NoPressure's temporary files and the like. */
+		if (de->d_name[0] == '.' || len < 4 ||
+		    strcmp(de->d_name + len - 4, ".ron") != 0)
 			continue;
-		if (!regular_file(dirfd(dir), de->d_name, &sst))
+		if (fstatat(dirfd(dir), de->d_name, &sst,
+		    AT_SYMLINK_NOFOLLOW) == -1 || S_ISDIR(sst.st_mode))
 			continue;
-		memcpy(blob, de->d_name, len - 4);
-		blob[len - 4] = '\0';
-		if (!regular_file(dirfd(dir), blob, &bst)) {
-			log_msg("%s/%s: skipped: no blob beside the sidecar",
-			    shardpath, de->d_name);
+		if (content_parse_sidecar_name(de->d_name, &one.id,
+		    &one.version) == -1) {
+			log_msg("%s/%s: ignored: not a sidecar name "
+			    "(ID.VERSION.ron, ID in hex)", shardpath,
+			    de->d_name);
 			continue;
 		}
-		*c = xreallocarray(*c, *n + 1, sizeof(**c));
-		(*c)[*n].id = id;
-		(*c)[*n].version = version;
-		(*c)[*n].last_modified = sst.st_mtime > bst.st_mtime ?
+		if ((one.id & 0xff) != shard) {
+			log_msg("%s/%s: ignored: page %016llx belongs in "
+			    "shard %02x", shardpath, de->d_name,
+			    (unsigned long long)one.id,
+			    (unsigned)(one.id & 0xff));
+			continue;
+		}
+		snprintf(blob, sizeof(blob), "%016llx.%u",
+		    (unsigned long long)one.id, (unsigned)one.version);
+		/* Path::exists: a symlinked blob counts if its target does. */
+		if (fstatat(dirfd(dir), blob, &bst, 0) == -1) {
+			log_msg("%s/%s: ignored: no blob %s beside it",
+			    shardpath, de->d_name, blob);
+			continue;
+		}
+		one.irregular = !S_ISREG(sst.st_mode);
+		if (one.irregular || fstatat(dirfd(dir), de->d_name, &sst, 0)
+		    == -1)
+			sst.st_mtime = 0;
+		one.last_modified = sst.st_mtime > bst.st_mtime ?
 		    sst.st_mtime : bst.st_mtime;
-		memcpy((*c)[*n].name, de->d_name, len + 1);
-		(*n)++;
+		one.canonical = len == strlen(blob) + 4 &&
+		    memcmp(de->d_name, blob, strlen(blob)) == 0;
+		one.name = xstrdup(de->d_name);
+		add_candidate(c, n, &one);
 	}
 	if (errno != 0)
 		rc = -1;
@@ -135,6 +157,12 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 	return rc;
 }
 
+/*
+ * Newest version first. Two files for one version (say 2a.1.ron and
+ * 000000000000002a.1.ron): NoPressure keeps whichever its directory
+ * listing gives first; sitemapd, the canonical name, for an answer that
+ * does not change from one scan to the next.
+ */
 static int
 by_id_newest_first(const void *a, const void *b)
 {
@@ -142,19 +170,43 @@ by_id_newest_first(const void *a, const void *b)
 
 	if (x->id != y->id)
 		return x->id < y->id ? -1 : 1;
-	return x->version > y->version ? -1 : x->version < y->version;
+	if (x->version != y->version)
+		return x->version > y->version ? -1 : 1;
+	if (x->canonical != y->canonical)
+		return x->canonical ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
+    const struct tagmap *tags)
+{
+	site->pages = xreallocarray(site->pages, site->n + 1,
+	    sizeof(*site->pages));
+	site->pages[site->n++] = (struct page){
+		.id = c->id,
+		.version = c->version,
+		.alias = sc->alias,
+		.markdown = sc->markdown,
+		.access = access_of(tags, sc->tags, sc->ntags),
+		.last_modified = c->last_modified,
+	};
+	sc->alias = NULL;
+	sidecar_free(sc);
 }
 
 /*
- * Reads versions newest first until one passes every check. The versions
- * skipped make one log line: a page with thousands of broken versions
- * must not make thousands per request.
+ * The version NoPressure serves: the newest whose sidecar parses and
+ * validates and whose alias it does not reserve. A version whose sidecar
+ * cannot be read at all leaves the page out. One log line per page.
  */
 static size_t
 pick_version(int shardfd, const char *shardpath, struct candidate *c,
-    size_t n, const struct tagmap *tags, struct site *site)
+    size_t n, const struct tagmap *tags, const struct reserved *reserved,
+    struct site *site)
 {
 	struct buf text = BUF_INIT, why = BUF_INIT, first = BUF_INIT;
+	struct buf gone = BUF_INIT;
 	const char *cause;
 	size_t i, skipped = 0;
 
@@ -163,30 +215,34 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 
 		buf_reset(&text);
 		buf_reset(&why);
-		if (file_read(shardfd, c[i].name, O_NOFOLLOW, SIDECAR_MAX,
-		    &text, &cause) == -1)
-			buf_adds(&why, cause);
-		else if (sidecar_parse(buf_str(&text), text.len, &sc, &why)
-		    == 0) {
-			site->pages = xreallocarray(site->pages, site->n + 1,
-			    sizeof(*site->pages));
-			site->pages[site->n++] = (struct page){
-				.id = c[i].id,
-				.version = c[i].version,
-				.alias = sc.alias,
-				.markdown = sc.markdown,
-				.access = access_of(tags, sc.tags, sc.ntags),
-				.last_modified = c[i].last_modified,
-			};
-			sc.alias = NULL;
-			sidecar_free(&sc);
+		if (c[i].irregular || file_read(shardfd, c[i].name, O_NOFOLLOW,
+		    SIDECAR_MAX, &text, &cause) == -1) {
+			buf_printf(&gone, "page %016llx: left out: %s/%s "
+			    "cannot be read: %s", (unsigned long long)c[i].id,
+			    shardpath, c[i].name, c[i].irregular ?
+			    "not a regular file" : errno == EFBIG ?
+			    "over 1 MiB" : cause);
 			break;
+		}
+		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == 0) {
+			if (sc.alias == NULL ||
+			    reserved_match_nopressure(reserved, sc.alias) == NULL) {
+				add_page(site, &c[i], &sc, tags);
+				break;
+			}
+			buf_printf(&why, "its alias %s is reserved", sc.alias);
+			sidecar_free(&sc);
 		}
 		if (skipped++ == 0)
 			buf_printf(&first, "%s/%s: skipped: %s", shardpath,
 			    c[i].name, buf_str(&why));
 	}
-	if (skipped > 1)
+	if (gone.len > 0 && skipped > 0)
+		log_msg("%s, after %zu newer versions that do not validate",
+		    buf_str(&gone), skipped);
+	else if (gone.len > 0)
+		log_msg("%s", buf_str(&gone));
+	else if (skipped > 1)
 		log_msg("%s (and %zu older versions of the page)",
 		    buf_str(&first), skipped - 1);
 	else if (skipped == 1)
@@ -196,6 +252,7 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 	buf_free(&text);
 	buf_free(&why);
 	buf_free(&first);
+	buf_free(&gone);
 	return i;
 }
 
@@ -242,7 +299,8 @@ site_drop_alias_collisions(struct site *site)
 
 int
 content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
-    const struct tagmap *tags, struct site *out, struct buf *why)
+    const struct tagmap *tags, const struct reserved *reserved,
+    struct site *out, struct buf *why)
 {
 	struct buf shardpath = BUF_INIT;
 	struct candidate *c = NULL;
@@ -270,11 +328,13 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 		qsort(c, n, sizeof(*c), by_id_newest_first);
 	for (size_t i = 0; i < n;)
 		i += pick_version(fd, buf_str(&shardpath), c + i, n - i, tags,
-		    out);
+		    reserved, out);
 	rc = 0;
 out:
 	if (fd != -1)
 		close(fd);
+	for (size_t i = 0; i < n; i++)
+		free(c[i].name);
 	free(c);
 	buf_free(&shardpath);
 	return rc;
@@ -288,4 +348,38 @@ site_free(struct site *site)
 	free(site->pages);
 	site->pages = NULL;
 	site->n = 0;
+}
+
+static int
+hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Rust's from_str_radix for an unsigned type: "+"?, digits, no overflow. */
+static int
+parse_number(const char *s, const char *end, int base, uint64_t max,
+    uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (s < end && *s == '+')
+		s++;
+	if (s == end)
+		return -1;
+	for (; s < end; s++) {
+		int d = hex_digit(*s);
+
+		if (d < 0 || d >= base || v > (max - (uint64_t)d) / (uint64_t)base)
+			return -1;
+		v = v * (uint64_t)base + (uint64_t)d;
+	}
+	*out = v;
+	return 0;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "reserved.h"
 #include "tags.h"
 
 /* content/00 to content/ff: the low byte of a page's id names its shard. */
@@ -29,20 +30,24 @@ struct site {
 	size_t		 n;
 };
 
-/* The shard a directory name stands for, or -1. */
+/* The shard a directory name stands for ("00" to "ff"), or -1. */
 int	content_shard_of(const char *name);
-/* True when name may be one of a page's files: "<16 hex digits>.". */
+/* True when a change to name in a shard may change a page: not hidden. */
 int	content_names_page_file(const char *name);
+/* Reads "ID.VERSION.ron" as NoPressure does. Returns 0 or -1. */
+int	content_parse_sidecar_name(const char *name, uint64_t *id,
+	    uint32_t *version);
 
 /*
  * Replaces out with the pages of one shard of the content directory open
- * as contentfd, sorted by id. Broken sidecars are logged and left out.
- * Returns -1 with the reason in why when the shard cannot be read; errno
- * is then ENOENT if its directory does not exist.
+ * as contentfd, sorted by id: for each, the version NoPressure serves,
+ * the reserved entries NoPressure knows deciding which aliases it skips.
+ * What is not read is logged. Returns -1 with the reason in why when the
+ * shard cannot be read; errno is then ENOENT if its directory is gone.
  */
 int	content_scan_shard(int contentfd, const char *contentpath,
-	    unsigned shard, const struct tagmap *, struct site *out,
-	    struct buf *why);
+	    unsigned shard, const struct tagmap *, const struct reserved *,
+	    struct site *out, struct buf *why);
 
 /*
  * Leaves out, with a log line each, the pages whose alias a page with a

@@ -10,14 +10,19 @@ static const struct {
 	const char	*path;
 	int		 flags;
 } builtin[] = {
-	{ "robots.txt",		0 },
-	{ "sitemap.xml",	0 },
+	/* NoPressure's own (nop/src/content/reserved_paths.rs) ... */
+	{ "robots.txt",		RESERVED_NOPRESSURE },
+	{ "sitemap.xml",	RESERVED_NOPRESSURE },
+	{ "id",			RESERVED_PREFIX | RESERVED_NOPRESSURE },
+	{ "login",		RESERVED_PREFIX | RESERVED_PUBLISH |
+				    RESERVED_NOPRESSURE },
+	{ "builtin",		RESERVED_PREFIX | RESERVED_PUBLISH |
+				    RESERVED_NOPRESSURE },
+	{ "api",		RESERVED_PREFIX | RESERVED_PUBLISH |
+				    RESERVED_NOPRESSURE },
+	/* ... and what sitemapd serves besides. */
 	{ "sitemap_index.xml",	0 },
 	{ "sitemaps",		RESERVED_PREFIX },
-	{ "id",			RESERVED_PREFIX },
-	{ "login",		RESERVED_PREFIX | RESERVED_PUBLISH },
-	{ "builtin",		RESERVED_PREFIX | RESERVED_PUBLISH },
-	{ "api",		RESERVED_PREFIX | RESERVED_PUBLISH },
 };
 
 static void
@@ -84,7 +89,7 @@ reserved_add(struct reserved *r, const char *spec, int publish,
 int
 reserved_add_admin(struct reserved *r, const char *path, const char **why)
 {
-	return add(r, path, RESERVED_PREFIX, why);
+	return add(r, path, RESERVED_PREFIX | RESERVED_NOPRESSURE, why);
 }
 
 static int
@@ -126,14 +131,14 @@ reserved_pattern_names(const char *pattern, const char *path)
 	return named;
 }
 
-const struct reserved_entry *
-reserved_match(const struct reserved *r, const char *alias)
+static const struct reserved_entry *
+match(const struct reserved *r, const char *alias, int flags)
 {
 	struct buf norm = BUF_INIT;
 	const struct reserved_entry *hit = NULL;
 	const char *s = alias, *end;
 
-	/* Trim, strip leading "/", lowercase (SPEC section 3). */
+	/* Trim, strip leading "/", lowercase, as NoPressure's normalize_alias. */
 	while (isspace((unsigned char)*s))
 		s++;
 	while (*s == '/')
@@ -148,6 +153,8 @@ reserved_match(const struct reserved *r, const char *alias)
 		const char *p = r->v[i].path;
 		size_t n = strlen(p);
 
+		if ((r->v[i].flags & flags) != flags)
+			continue;
 		if (strcmp(buf_str(&norm), p) == 0)
 			hit = &r->v[i];
 		else if ((r->v[i].flags & RESERVED_PREFIX) &&
@@ -156,4 +163,25 @@ reserved_match(const struct reserved *r, const char *alias)
 	}
 	buf_free(&norm);
 	return hit;
+}
+
+const struct reserved_entry *
+reserved_match(const struct reserved *r, const char *alias)
+{
+	return match(r, alias, 0);
+}
+
+const struct reserved_entry *
+reserved_match_nopressure(const struct reserved *r, const char *alias)
+{
+	return match(r, alias, RESERVED_NOPRESSURE);
+}
+
+void
+reserved_nopressure_key(const struct reserved *r, struct buf *out)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].flags & RESERVED_NOPRESSURE)
+			buf_printf(out, "%s%s\n", r->v[i].path,
+			    r->v[i].flags & RESERVED_PREFIX ? "/" : "");
 }

@@ -10,6 +10,8 @@
 
 #define RESERVED_PREFIX		0x1	/* also matches everything below it */
 #define RESERVED_PUBLISH	0x2	/* published as Disallow in robots.txt */
+/* NoPressure reserves it too, and serves an older version instead. */
+#define RESERVED_NOPRESSURE	0x4
 
 struct reserved_entry {
 	char	*path;		/* canonical alias form, no leading "/" */
@@ -46,5 +48,11 @@ int	reserved_pattern_names(const char *pattern, const char *path);
 /* The first entry that alias falls under, or NULL. */
 const struct reserved_entry *reserved_match(const struct reserved *r,
 	    const char *alias);
+/* The same among the entries NoPressure reserves itself. */
+const struct reserved_entry *reserved_match_nopressure(
+	    const struct reserved *r, const char *alias);
+
+/* Appends the NoPressure entries, for telling when they change. */
+void	reserved_nopressure_key(const struct reserved *r, struct buf *out);
 
 #endif

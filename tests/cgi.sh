@@ -281,7 +281,7 @@ check_contains "lastmod from a newer sidecar" \
 check_contains "alias collision logged, lowest id kept" \
     'page 0000000000000042: left out: alias "same/alias" belongs to page 0000000000000041' "$LOG"
 check_contains "sidecar without blob logged" \
-    "0000000000000016.1.ron: skipped: no blob beside the sidecar" "$LOG"
+    "0000000000000016.1.ron: ignored: no blob 0000000000000016.1 beside it" "$LOG"
 check_contains "invalid alias logged" \
     "0000000000000049.1.ron: skipped:" "$LOG"
 check_contains "version 10 invalid, logged" \

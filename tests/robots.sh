@@ -167,8 +167,8 @@ check_contains "check: a skipped sidecar, with the reason" \
     "content/02/0000000000000402.1.ron: skipped: " "$out"
 check_contains "check: an alias collision" \
     'page 0000000000000404: left out: alias "shared" belongs to page 0000000000000403' "$out"
-check_contains "check: a reserved alias" \
-    "page 0000000000000405 (/login/help): left out: its alias is a reserved path" "$out"
+check_contains "check: an alias NoPressure reserves" \
+    "0000000000000405.1.ron: skipped: its alias login/help is reserved" "$out"
 check_contains "check: an alias robots.txt hides" \
     "page 0000000000000406 (/hidden/page): left out: robots.txt disallows it" "$out"
 check_contains "check: an /id/ page robots.txt hides" \

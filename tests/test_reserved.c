@@ -88,7 +88,7 @@ test_configured(void)
 	CU_ASSERT_PTR_NULL(hit(&r, "drafts/x"));
 	CU_ASSERT_STRING_EQUAL(hit(&r, "secret-admin/users"), "secret-admin");
 	CU_ASSERT_EQUAL(reserved_match(&r, "secret-admin")->flags,
-	    RESERVED_PREFIX);
+	    RESERVED_PREFIX | RESERVED_NOPRESSURE);
 	CU_ASSERT_EQUAL(reserved_match(&r, "drafts")->flags, RESERVED_PUBLISH);
 	reserved_free(&r);
 }
