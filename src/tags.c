@@ -45,7 +45,16 @@ scalar(yaml_node_t *node)
 	return (const char *)node->data.scalar.value;
 }
 
-/* An empty value ("roles:" or "roles: ~") is no roles. */
+/* serde_yaml's empty value: a plain scalar with nothing in it. */
+static int
+is_empty(yaml_node_t *node)
+{
+	return node != NULL && node->type == YAML_SCALAR_NODE &&
+	    node->data.scalar.length == 0 &&
+	    node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+}
+
+/* What serde_yaml reads as None for an Option. */
 static int
 is_null(yaml_node_t *node)
 {
@@ -53,41 +62,62 @@ is_null(yaml_node_t *node)
 
 	return s != NULL && node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE
 	    && (strcmp(s, "") == 0 || strcmp(s, "~") == 0 ||
-	    strcmp(s, "null") == 0);
+	    strcmp(s, "null") == 0 || strcmp(s, "Null") == 0 ||
+	    strcmp(s, "NULL") == 0);
 }
 
+/*
+ * One tag as NoPressure's TagRecord (serde, deny_unknown_fields): a name,
+ * roles (a list, or nothing), an access_rule of union or intersect, and no
+ * other field, none twice. Whatever NoPressure cannot read is refused.
+ */
 static int
 read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
     size_t *roles_left, struct buf *why)
 {
+	static const char *const fields[] = { "name", "roles", "access_rule" };
 	yaml_node_pair_t *pair;
+	unsigned seen = 0;
 
-	if (is_null(entry))
-		return 0;
-	if (entry->type != YAML_MAPPING_NODE) {
+	if (entry == NULL || (entry->type != YAML_MAPPING_NODE &&
+	    !is_empty(entry))) {
 		buf_printf(why, "tag %s: expected a mapping", t->id);
 		return -1;
 	}
-	for (pair = entry->data.mapping.pairs.start;
-	    pair < entry->data.mapping.pairs.top; pair++) {
+	for (pair = entry->type == YAML_MAPPING_NODE ?
+	    entry->data.mapping.pairs.start : NULL;
+	    pair && pair < entry->data.mapping.pairs.top; pair++) {
 		yaml_node_t *v = yaml_document_get_node(doc, pair->value);
 		yaml_node_t *k = yaml_document_get_node(doc, pair->key);
-		const char *key = scalar(k);
-		const char *s;
+		const char *key = scalar(k), *s;
+		unsigned field;
 
 		if (is_merge_key(k)) {
 			buf_printf(why, "tag %s: merge keys (<<) are not "
 			    "supported", t->id);
 			return -1;
 		}
-		if (key == NULL) {
-			buf_printf(why, "tag %s: keys must be strings", t->id);
+		for (field = 0; field < 3 && key; field++)
+			if (strcmp(key, fields[field]) == 0)
+				break;
+		if (key == NULL || field == 3) {
+			buf_printf(why, "tag %s: unknown field %s", t->id,
+			    key ? key : "(not a string)");
 			return -1;
 		}
-		if (strcmp(key, "roles") == 0) {
+		if (seen & 1u << field) {
+			buf_printf(why, "tag %s: %s twice", t->id, key);
+			return -1;
+		}
+		seen |= 1u << field;
+		if (field == 0 && scalar(v) == NULL) {
+			buf_printf(why, "tag %s: name must be a string", t->id);
+			return -1;
+		}
+		if (field == 1) {
 			yaml_node_item_t *item;
 
-			if (is_null(v))
+			if (is_empty(v))
 				continue;
 			if (v == NULL || v->type != YAML_SEQUENCE_NODE) {
 				buf_printf(why, "tag %s: roles must be a list",
@@ -97,9 +127,9 @@ read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
 			for (item = v->data.sequence.items.start;
 			    item < v->data.sequence.items.top; item++) {
 				s = scalar(yaml_document_get_node(doc, *item));
-				if (s == NULL || *s == '\0') {
+				if (s == NULL) {
 					buf_printf(why, "tag %s: a role must be"
-					    " a non-empty string", t->id);
+					    " a string", t->id);
 					return -1;
 				}
 				if (*roles_left == 0) {
@@ -113,7 +143,8 @@ read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
 				    t->nroles + 1, sizeof(*t->roles));
 				t->roles[t->nroles++] = xstrdup(s);
 			}
-		} else if (strcmp(key, "access_rule") == 0) {
+		}
+		if (field == 2) {
 			s = scalar(v);
 			if (is_null(v))
 				t->rule = RULE_UNSET;
@@ -127,7 +158,10 @@ read_tag(yaml_document_t *doc, yaml_node_t *entry, struct tag *t,
 				return -1;
 			}
 		}
-		/* name and fields added later by NoPressure do not matter. */
+	}
+	if (!(seen & 1u)) {
+		buf_printf(why, "tag %s: name is missing", t->id);
+		return -1;
 	}
 	return 0;
 }
@@ -139,7 +173,7 @@ read_map(yaml_document_t *doc, struct tagmap *m, struct buf *why)
 	yaml_node_pair_t *pair;
 	size_t roles_left = TAGS_ROLES_MAX;
 
-	if (root == NULL || is_null(root))
+	if (root == NULL || is_empty(root))
 		return 0;
 	if (root->type != YAML_MAPPING_NODE) {
 		buf_adds(why, "expected a mapping of tag ids");

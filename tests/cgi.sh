@@ -255,7 +255,7 @@ page "$R" 0000000000000046 1 "$(md login)"
 page "$R" 0000000000000047 1 "$(md sitemap.xml)"
 page "$R" 0000000000000048 1 "$(md searching)"
 page "$R" 0000000000000049 1 "$(md "a/../b")"
-printf 'staff:\n  roles: [staff]\nopen:\n  roles: []\n' >"$R/state/sys/tags.yaml"
+printf 'staff:\n  name: Staff\n  roles: [staff]\nopen:\n  name: Open\n  roles: []\n' >"$R/state/sys/tags.yaml"
 find "$R" -type f -exec touch -h -d '2026-02-01 12:00:00 UTC' {} +
 touch -d '2026-04-02 10:00:00 UTC' "$R/content/22/0000000000000022.1"
 touch -d '2026-05-03 10:00:00 UTC' "$R/content/23/0000000000000023.1.ron"
@@ -342,7 +342,7 @@ check_lacks "503 lists nothing" "<loc>" "$BODY"
 check_contains "broken tags.yaml logged" "tags.yaml" "$LOG"
 cgi "$env_r" REQUEST_URI=/robots.txt HTTP_HOST=site.test
 check_eq "broken tags.yaml: robots.txt still 200" 200 "$STATUS"
-printf 'staff:\n  roles: [staff]\n' >"$R/state/sys/tags.yaml"
+printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$R/state/sys/tags.yaml"
 
 mv "$R/content" "$R/content.away"
 cgi "$env_r" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test

@@ -51,6 +51,7 @@ page "$R" 0000000000000909 1 "$(md letters/one '"newsletter"')"
 get /sitemap.xml
 check_contains "tagged page public" "/letters/one</loc>" "$BODY"
 put "$R/state/sys/tags.yaml" "newsletter:
+  name: Newsletter
   roles: [subscriber]"
 get /sitemap.xml
 check_lacks "tags.yaml renamed over: the page is private now" \

@@ -56,24 +56,25 @@ sitemap_fails "tags.yaml over 4 MiB" "tags.yaml: over the 4 MiB limit"
 
 # 170 KB that would expand to 100 million roles.
 awk 'BEGIN {
-	printf "base:\n  roles: &r ["
+	printf "base:\n  name: base\n  roles: &r ["
 	for (i = 1; i <= 10000; i++) printf "%sr%d", (i > 1 ? ", " : ""), i
 	print "]"
-	for (i = 1; i <= 10000; i++) printf "t%d:\n  roles: *r\n", i
+	for (i = 1; i <= 10000; i++) printf "t%d:\n  name: t\n  roles: *r\n", i
 }' >"$TAGS"
 sitemap_fails "tags.yaml alias bomb" "over 200000 roles in all"
 
 # A merge key would bring in roles that a reader ignoring it never sees.
 cat >"$TAGS" <<'YAML'
 base: &base
+  name: Base
   roles: [staff]
 staff:
   <<: *base
 YAML
 sitemap_fails "tags.yaml merge key in a tag" "merge keys (<<) are not supported"
-printf 'defaults: &d\n  staff:\n    roles: [staff]\n<<: *d\n' >"$TAGS"
+printf 'defaults: &d\n  name: D\n<<: *d\n' >"$TAGS"
 sitemap_fails "tags.yaml merge key at the top" "merge keys (<<) are not supported"
-printf 'staff:\n  roles: [staff]\n' >"$TAGS"
+printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$TAGS"
 cgi SITEMAPD_CONFIG="$TMP/sitemapd.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
 check_eq "tags.yaml without merge: the restricted page stays out" \
     "http://example.com/about" "$(locs)"

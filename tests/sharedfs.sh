@@ -16,7 +16,7 @@ MNT="$TMP/mnt"
 mkdir -p "$BACK/state/sys" "$MNT"
 page "$BACK" 0000000000000101 1 "$(md about)"
 page "$BACK" 0000000000000202 1 "$(md staff/handbook '"staff"')"
-printf 'staff:\n  roles: [staff]\n' >"$BACK/state/sys/tags.yaml"
+printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$BACK/state/sys/tags.yaml"
 # Attribute caching off, as actimeo=0 on NFS: see the README.
 bindfs -o attr_timeout=0,entry_timeout=0,negative_timeout=0 "$BACK" "$MNT" \
     2>"$TMP/bindfs.err" || skip "bindfs cannot mount here: $(cat "$TMP/bindfs.err")"
@@ -81,12 +81,12 @@ rm -r "$BACK/content/03"
 check_eq "a shard directory removed" "/about-us " "$(listed)"
 new_version "$BACK" 0000000000000101 3 "$(md about-us '"staff"')"
 check_eq "a page made private" "" "$(listed)"
-printf 'staff:\n  roles: []\n' >"$BACK/state/sys/.tags"
+printf 'staff:\n  name: Staff\n  roles: []\n' >"$BACK/state/sys/.tags"
 mv "$BACK/state/sys/.tags" "$BACK/state/sys/tags.yaml"
 check_eq "tags.yaml renamed over" "/about-us /staff/handbook " "$(listed)"
-printf 'staff:\n  roles: [staff]\n' >"$BACK/state/sys/tags.yaml"
+printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$BACK/state/sys/tags.yaml"
 check_eq "tags.yaml edited in place" "" "$(listed)"
-printf 'staff:\n  roles: []\n' >"$BACK/state/sys/tags.yaml"
+printf 'staff:\n  name: Staff\n  roles: []\n' >"$BACK/state/sys/tags.yaml"
 stop
 
 # --- watch = stat works the same on a local root -----------------------------

@@ -15,8 +15,11 @@ static const char yaml[] =
     "    - admin\n"
     "  access_rule: intersect\n"
     "board:\n"
+    "  name: Board\n"
     "  roles: [board]\n"
+    "  access_rule: ~\n"
     "sales:\n"
+    "  name: 7\n"		/* any scalar is a string to serde_yaml */
     "  roles: [sales]\n"
     "  access_rule: union\n"
     "open:\n"
@@ -24,8 +27,7 @@ static const char yaml[] =
     "  roles: []\n"
     "bare:\n"
     "  name: roles left empty\n"
-    "  roles:\n"
-    "  future_field: {x: 1}\n";
+    "  roles:\n";
 
 static enum access
 access(const struct tagmap *m, const char *a, const char *b)
@@ -88,15 +90,26 @@ test_errors(void)
 	CU_ASSERT_EQUAL(m.n, 0);
 	buf_free(&why);
 
+	/* What NoPressure's TagRecord cannot read either. */
 	expect_error("a: [unclosed\n", "line");
 	expect_error("- a\n- b\n", "expected a mapping of tag ids");
+	expect_error("~\n", "expected a mapping of tag ids");
 	expect_error("a: 3\n", "expected a mapping");
-	expect_error("a:\n  roles: staff\n", "roles must be a list");
-	expect_error("a:\n  roles: [[x]]\n", "non-empty string");
-	expect_error("a:\n  roles: ['']\n", "non-empty string");
-	expect_error("a:\n  roles: [x]\n  access_rule: any\n",
+	expect_error("a:\n", "name is missing");
+	expect_error("a:\n  roles: [x]\n", "name is missing");
+	expect_error("a:\n  name: A\n  roles: staff\n", "roles must be a list");
+	expect_error("a:\n  name: A\n  roles: ~\n", "roles must be a list");
+	expect_error("a:\n  name: A\n  roles: [[x]]\n", "must be a string");
+	expect_error("a:\n  name: [A]\n", "name must be a string");
+	expect_error("a:\n  name: A\n  access_rule: any\n",
 	    "union or intersect");
-	expect_error("a:\n  roles: [x]\nb: {}\na: {}\n", "appears twice");
+	expect_error("a:\n  name: A\n  access_rule: Union\n",
+	    "union or intersect");
+	expect_error("a:\n  name: A\n  future_field: 1\n",
+	    "unknown field future_field");
+	expect_error("a:\n  name: A\n  name: B\n", "name twice");
+	expect_error("a:\n  name: A\nb: {name: B}\na: {name: A}\n",
+	    "appears twice");
 	expect_error("[a]: {}\n", "tag ids must be strings");
 }
 
