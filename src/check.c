@@ -88,6 +88,24 @@ check_limits(const struct config *cfg, struct sitemap *sm)
 	buf_free(&base);
 }
 
+/* Where the admin path comes from, and whether the two sources agree. */
+static void
+check_admin_path(const struct config *cfg)
+{
+	if (cfg->admin_unknown)
+		log_msg("the admin path is unknown: %s; the sitemaps answer 503 "
+		    "until [site] admin_path is set or config.yaml is readable",
+		    cfg->yaml_error);
+	else if (cfg->yaml_error)
+		log_msg("%s; using [site] admin_path /%s from %s",
+		    cfg->yaml_error, cfg->ini_admin, cfg->file);
+	else if (cfg->ini_admin && cfg->yaml_admin &&
+	    strcmp(cfg->ini_admin, cfg->yaml_admin) != 0)
+		log_msg("[site] admin_path /%s differs from config.yaml's "
+		    "admin.path /%s; both are kept out of the sitemap",
+		    cfg->ini_admin, cfg->yaml_admin);
+}
+
 int
 check_site(const struct config *cfg, FILE *out)
 {
@@ -96,6 +114,7 @@ check_site(const struct config *cfg, FILE *out)
 	struct sitemap *sm;
 
 	log_set_sink(problem, &report);
+	check_admin_path(cfg);
 	check_robots_allows(cfg, "/sitemap.xml", "the sitemap itself");
 	check_robots_allows(cfg, "/id/0123456789abcdef",
 	    "the /id/ pages (those without an alias)");

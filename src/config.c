@@ -15,6 +15,7 @@
 #include "file.h"
 #include "filestate.h"
 #include "log.h"
+#include "nopconfig.h"
 #include "sitemap.h"
 
 struct parse {
@@ -172,22 +173,56 @@ publish(struct parse *p, const char *v)
 
 /*
  * The admin path stays secret: robots.txt is public, so no rule in it may
- * name the admin area, whichever line of the file comes first.
+ * name the admin area, whichever line of the file comes first, nor the
+ * one NoPressure's config.yaml names.
  */
 static void
 refuse_published_admin(struct parse *p)
 {
+	const char *yaml = p->cfg->yaml_admin;
+
 	for (size_t i = 0; i < p->npublished; i++) {
-		if (p->admin && reserved_pattern_names(p->published[i].text,
-		    p->admin))
-			error_at(p, p->published[i].line, "\"%s\" names the "
-			    "admin path (admin_path, line %d), which robots.txt "
-			    "must never publish", p->published[i].text,
-			    p->admin_line);
+		const char *rule = p->published[i].text;
+		int line = p->published[i].line;
+
+		if (p->admin && reserved_pattern_names(rule, p->admin))
+			error_at(p, line, "\"%s\" names the admin path "
+			    "(admin_path, line %d), which robots.txt must never "
+			    "publish", rule, p->admin_line);
+		else if (yaml && reserved_pattern_names(rule, yaml))
+			error_at(p, line, "\"%s\" names the admin path "
+			    "(admin.path in config.yaml), which robots.txt must "
+			    "never publish", rule);
 		free(p->published[i].text);
 	}
 	free(p->published);
-	free(p->admin);
+}
+
+/*
+ * NoPressure's config.yaml names the admin path the INI may not repeat.
+ * Both are kept out. A config.yaml that exists but cannot be read leaves
+ * the admin path unknown unless the INI names one.
+ */
+static void
+read_nopressure_config(struct parse *p)
+{
+	struct config *cfg = p->cfg;
+	struct buf why = BUF_INIT;
+	const char *reason;
+	char *raw;
+
+	if (nopconfig_admin_path(cfg->root, &raw, &why) == 1) {
+		if (reserved_add_admin(&cfg->reserved, raw, &reason) == -1)
+			buf_printf(&why, "config.yaml: admin.path: %s", reason);
+		else
+			cfg->yaml_admin = alias_canonical(raw, &reason);
+		free(raw);
+	}
+	if (why.len > 0) {
+		cfg->yaml_error = xstrdup(buf_str(&why));
+		cfg->admin_unknown = p->admin == NULL;
+	}
+	buf_free(&why);
 }
 
 static int
@@ -416,7 +451,10 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		    "\"[section]\"", file, rc);
 	}
 	fclose(p.f);
+	if (cfg->root != NULL)
+		read_nopressure_config(&p);
 	refuse_published_admin(&p);
+	cfg->ini_admin = p.admin;
 	if (err->len == 0 && cfg->root == NULL)
 		buf_printf(err, "%s: [site] root is not set", file);
 	if (err->len == 0 && robots_finish(&cfg->robots, &cfg->reserved,
@@ -437,9 +475,27 @@ config_free(struct config *cfg)
 	free(cfg->root);
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
+	free(cfg->ini_admin);
+	free(cfg->yaml_admin);
+	free(cfg->yaml_error);
 	robots_free(&cfg->robots);
 	host_policy_free(&cfg->hosts);
 	memset(cfg, 0, sizeof(*cfg));
+}
+
+/* config.yaml's state, so that a change there reloads the configuration. */
+static void
+stat_yaml(const struct config *cfg, struct stat *st)
+{
+	struct buf path = BUF_INIT;
+
+	memset(st, 0, sizeof(*st));
+	if (cfg->root == NULL)
+		return;
+	buf_printf(&path, "%s/config.yaml", cfg->root);
+	if (stat(buf_str(&path), st) == -1)
+		memset(st, 0, sizeof(*st));
+	buf_free(&path);
 }
 
 int
@@ -450,7 +506,10 @@ config_watch_open(struct config_watch *w, const char *file, struct buf *err)
 		buf_printf(err, "%s: %s", file, strerror(errno));
 		return -1;
 	}
-	return config_load(file, &w->cfg, err);
+	if (config_load(file, &w->cfg, err) == -1)
+		return -1;
+	stat_yaml(&w->cfg, &w->yaml_st);
+	return 0;
 }
 
 const struct config *
@@ -458,11 +517,14 @@ config_watch_get(struct config_watch *w)
 {
 	struct buf err = BUF_INIT;
 	struct config fresh;
-	struct stat st;
+	struct stat st, yaml_st;
 
-	if (stat(w->cfg.file, &st) == -1 || same_file_state(&st, &w->st))
+	stat_yaml(&w->cfg, &yaml_st);
+	if (stat(w->cfg.file, &st) == -1 || (same_file_state(&st, &w->st) &&
+	    same_file_state(&yaml_st, &w->yaml_st)))
 		return &w->cfg;
 	w->st = st;
+	w->yaml_st = yaml_st;
 	if (config_load(w->cfg.file, &fresh, &err) == -1) {
 		log_msg("%s; keeping the previous configuration", buf_str(&err));
 		buf_free(&err);

@@ -22,6 +22,10 @@ struct config {
 	size_t		 max_urls;	/* per sitemap file */
 	size_t		 max_bytes;
 	struct reserved	 reserved;
+	char		*ini_admin;	/* [site] admin_path, canonical */
+	char		*yaml_admin;	/* config.yaml's admin.path, canonical */
+	char		*yaml_error;	/* why config.yaml could not be used */
+	int		 admin_unknown;	/* so the sitemaps fail closed */
 	struct robots	 robots;	/* derived from reserved */
 	struct host_policy hosts;
 	time_t		 mtime;		/* of file, when read */
@@ -45,6 +49,7 @@ void	config_builtin(struct config *cfg, const char *file);
 /* A configuration that follows its file while the process runs. */
 struct config_watch {
 	struct stat	st;
+	struct stat	yaml_st;	/* the root's config.yaml; 0s if none */
 	struct config	cfg;
 };
 

@@ -235,6 +235,13 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	time_t changed;
 	int index, gzip;
 
+	/* Whatever might be the admin area must not be listed. */
+	if (cfg->admin_unknown) {
+		log_msg("503 for %s: the admin path is unknown (%s); set "
+		    "[site] admin_path in %s or make config.yaml readable",
+		    x->path, cfg->yaml_error, cfg->file);
+		return send_error(x->out, 503, &retry, x->with_body);
+	}
 	sm = cache_sitemap(cache, cfg, &changed, &why);
 	if (sm == NULL)
 		log_msg("503 for %s: %s", x->path, buf_str(&why));
