@@ -354,10 +354,19 @@ scan_all(struct page_cache *c, enum watch want, struct buf *why)
 	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
 		struct stat st;
 
-		if ((shard = content_shard_of(de->d_name)) < 0 ||
-		    fstatat(dirfd(dir), de->d_name, &st,
-		    AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
+		if (de->d_name[0] == '.' || fstatat(dirfd(dir), de->d_name,
+		    &st, AT_SYMLINK_NOFOLLOW) == -1)
 			continue;
+		if ((shard = content_shard_of(de->d_name)) < 0 ||
+		    !S_ISDIR(st.st_mode)) {
+			/* NoPressure skips legacy/ on purpose. */
+			if (!S_ISDIR(st.st_mode) ||
+			    strcmp(de->d_name, "legacy") != 0)
+				log_msg("%s/%s: ignored: content/ holds only "
+				    "shard directories, 00 to ff",
+				    buf_str(&path), de->d_name);
+			continue;
+		}
 		/* Listed a moment ago: gone now means a root being pulled. */
 		if (read_shard(c, dirfd(dir), buf_str(&path), shard, 0,
 		    &fresh[shard], why) == -1)

@@ -88,6 +88,8 @@ blob "$R" 14 notapage.1
 sidecar "$R" 14 notapage.1.ron "$(md no/name)"
 sidecar "$R" 15 0000000000000115.1.ron "$(md no/blob)"
 sidecar "$R" 15 .0000000000000115.1.ron.tmp "$(md hidden)"
+mkdir -p "$R/content/AB" "$R/content/legacy"
+printf '%s\n' "$(md outside)" >"$R/content/00000000000000ab.1.ron"
 
 # --- a newest version that cannot be read leaves the page out -----------------
 page "$R" 0000000000000116 1 "$(md was/public)"
@@ -132,6 +134,11 @@ check_contains "a sidecar without a blob: logged" \
 check_contains "a dangling symlink is no blob" \
     "0000000000000111.1.ron: ignored: no blob" "$LOG"
 check_lacks "hidden files are not looked at" "hidden" "$LOG"
+check_contains "a directory that is no shard: logged" \
+    "content/AB: ignored: content/ holds only shard directories" "$LOG"
+check_contains "a page file outside the shards: logged" \
+    "content/00000000000000ab.1.ron: ignored: content/ holds only" "$LOG"
+check_lacks "legacy/ is skipped as NoPressure skips it" "legacy" "$LOG"
 check_contains "unreadable newest sidecar: the page is left out, logged" \
     "page 0000000000000116: left out: $R/content/16/0000000000000116.2.ron cannot be read: Permission denied" "$LOG"
 check_contains "a symlinked sidecar: left out" \
@@ -145,6 +152,7 @@ out=$(cat "$TMP/check.out")
 check_contains "check: the wrong shard" "belongs in shard 12" "$out"
 check_contains "check: the name it cannot parse" "notapage.1.ron: ignored" "$out"
 check_contains "check: the sidecar without a blob" "0000000000000115.1.ron: ignored" "$out"
+check_contains "check: the page file outside the shards" "00000000000000ab.1.ron: ignored" "$out"
 chmod 644 "$R/content/16/0000000000000116.2.ron"
 
 # --- the admin path: config.yaml, the INI, or unknown ---------------------------
@@ -183,5 +191,14 @@ rm "$R/config.yaml"
 sitemap
 check_eq "no config.yaml at all: only the INI's admin path" 200 "$STATUS"
 check_contains "... so admin/stats is served" "/admin/stats</loc>" "$BODY"
+
+# The README's minimal site, built by its own commands.
+mkdir -p "$TMP/readme" && cd "$TMP/readme" || exit 1
+sed -n '/A minimal site by hand:/,/render \/sitemap.xml/p' "$SRCDIR/README" |
+    sed -n 's/^    //p' | sed "s|^sitemapd |\"\$SITEMAPD\" |" >"$TMP/readme.sh"
+out=$(SITEMAPD="$SITEMAPD" sh "$TMP/readme.sh" 2>&1)
+check_contains "the README's minimal site lists its page" \
+    "<loc>http://localhost/about</loc>" "$out"
+cd "$TMP" || exit 1
 
 finish
