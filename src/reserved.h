@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 #define RESERVED_PREFIX		0x1	/* also matches everything below it */
 #define RESERVED_PUBLISH	0x2	/* published as Disallow in robots.txt */
 /* NoPressure reserves it too, and serves an older version instead. */

@@ -312,11 +312,13 @@ access_of(const struct tagmap *m, char *const *tags, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const struct tag *t = find(m, tags[i]);
 
-		if (t == NULL || t->nroles == 0)
+		if (t == NULL)
 			continue;
-		known[nknown++] = t;
+		/* A rule counts even on a tag without roles (resolve_roles). */
 		any_intersect |= t->rule == RULE_INTERSECT;
 		any_union |= t->rule == RULE_UNION;
+		if (t->nroles > 0)
+			known[nknown++] = t;
 	}
 	if (nknown == 0) {
 		free(known);

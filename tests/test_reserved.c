@@ -36,6 +36,49 @@ test_builtin(void)
 	reserved_free(&r);
 }
 
+/*
+ * NoPressure's reserved_paths.rs tests, restated: what it reserves itself
+ * (and so skips a version for), and what robots.txt publishes.
+ */
+static void
+test_nopressure_reserved(void)
+{
+	static const char *const reserved[] = { "login", "login/reset",
+	    "builtin/app.css", "api/v1", "robots.txt", "sitemap.xml", "admin",
+	    "admin/users", "/Admin/", "id/00000000000000ff" };
+	static const char *const open[] = { "docs/intro", "robots.txt/extra",
+	    "sitemap_index.xml", "sitemaps/sitemap-0001.xml", "administration" };
+	struct robots robots;
+	struct buf text = BUF_INIT, why = BUF_INIT;
+	struct reserved r;
+	const char *reason;
+
+	reserved_init(&r);
+	CU_ASSERT_EQUAL_FATAL(reserved_add_admin(&r, "/admin", &reason), 0);
+	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+		CU_assertImplementation(reserved_match_nopressure(&r,
+		    reserved[i]) != NULL, __LINE__, reserved[i], __FILE__, "",
+		    CU_FALSE);
+	/* sitemapd's own paths are its business, not NoPressure's. */
+	for (size_t i = 0; i < sizeof(open) / sizeof(open[0]); i++)
+		CU_assertImplementation(reserved_match_nopressure(&r,
+		    open[i]) == NULL, __LINE__, open[i], __FILE__, "",
+		    CU_FALSE);
+	robots_init(&robots);
+	CU_ASSERT_EQUAL_FATAL(robots_finish(&robots, &r, &why), 0);
+	robots_render(&robots, "http://public.example", &text);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&text), "Disallow: /login/\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&text), "Disallow: /api/\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&text), "Disallow: /builtin/\n"));
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&text), "admin"));
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&text), "robots.txt"));
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&text), "Disallow: /sitemap.xml"));
+	robots_free(&robots);
+	reserved_free(&r);
+	buf_free(&text);
+	buf_free(&why);
+}
+
 /* Each failure is reported at the line of its case in the table. */
 static void
 test_pattern_names(void)
@@ -142,6 +185,7 @@ suite_reserved(void)
 		{ "built-in entries", test_builtin },
 		{ "configured entries", test_configured },
 		{ "patterns that name a path", test_pattern_names },
+		{ "what NoPressure reserves", test_nopressure_reserved },
 		{ "robots rules and order", test_robots_order },
 		CU_TEST_INFO_NULL
 	};

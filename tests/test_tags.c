@@ -27,7 +27,11 @@ static const char yaml[] =
     "  roles: []\n"
     "bare:\n"
     "  name: roles left empty\n"
-    "  roles:\n";
+    "  roles:\n"
+    "gate:\n"
+    "  name: no roles, a rule\n"
+    "  roles: []\n"
+    "  access_rule: intersect\n";
 
 static enum access
 access(const struct tagmap *m, const char *a, const char *b)
@@ -44,7 +48,7 @@ test_access(void)
 	struct tagmap m;
 
 	CU_ASSERT_EQUAL_FATAL(tagmap_parse(yaml, strlen(yaml), &m, &why), 0);
-	CU_ASSERT_EQUAL(m.n, 6);
+	CU_ASSERT_EQUAL(m.n, 7);
 	/* No tags, unknown tags, tags without roles: public. */
 	CU_ASSERT_EQUAL(access(&m, NULL, NULL), ACCESS_PUBLIC);
 	CU_ASSERT_EQUAL(access(&m, "nosuchtag", NULL), ACCESS_PUBLIC);
@@ -62,6 +66,13 @@ test_access(void)
 	/* No rule at all defaults to intersect: {board} and {staff, admin}. */
 	CU_ASSERT_EQUAL(access(&m, "board", "board"), ACCESS_RESTRICTED);
 	CU_ASSERT_EQUAL(access(&m, "board", "editors"), ACCESS_DENY);
+	/* An intersect rule on a tag without roles still counts. */
+	{
+		char *three[3] = { "staff", "sales", "gate" };
+
+		CU_ASSERT_EQUAL(access_of(&m, three, 2), ACCESS_RESTRICTED);
+		CU_ASSERT_EQUAL(access_of(&m, three, 3), ACCESS_DENY);
+	}
 	tagmap_free(&m);
 	buf_free(&why);
 }
