@@ -442,7 +442,7 @@ build(struct page_cache *c, const struct config *cfg)
 		    c->shards[s].n * sizeof(*merged.pages));
 		merged.n += c->shards[s].n;
 	}
-	site_drop_alias_collisions(&merged);
+	site_mark_alias_collisions(&merged);
 	sitemap_build(cfg, &merged, &fresh);
 	/* A process that answers one request would log on every request. */
 	if (c->long_lived)

@@ -39,7 +39,7 @@ struct parse {
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
-	K_ROBOTS_DISALLOW, K_WATCH };
+	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET };
 
 static const struct {
 	const char	*section;
@@ -60,6 +60,8 @@ static const struct {
 	[K_ROBOTS_ALLOW] =	{ "robots", "allow", 1 },
 	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", 1 },
 	[K_WATCH] =		{ "site", "watch", 0 },
+	[K_EXCLUDE_TAGS] =	{ "sitemap", "exclude_tags", 0 },
+	[K_STYLESHEET] =	{ "sitemap", "stylesheet", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
@@ -252,9 +254,31 @@ set(struct parse *p, enum key k, const char *v)
 		free(cfg->home_alias);
 		cfg->home_alias = s;
 		break;
+	case K_EXCLUDE_TAGS:
+		/* Tags as the sidecars write them, separated by commas. */
+		for (const char *list = v; *list;) {
+			size_t n = strcspn(list, ",");
+			const char *t = list, *end = list + n;
+
+			while (t < end && (*t == ' ' || *t == '\t'))
+				t++;
+			while (end > t && (end[-1] == ' ' || end[-1] == '\t'))
+				end--;
+			if (end > t) {
+				cfg->exclude_tags = xreallocarray(
+				    cfg->exclude_tags, cfg->nexclude_tags + 1,
+				    sizeof(*cfg->exclude_tags));
+				cfg->exclude_tags[cfg->nexclude_tags++] =
+				    xstrndup(t, (size_t)(end - t));
+			}
+			list += n + (list[n] == ',');
+		}
+		break;
 	case K_TRAILING_SLASH:
 	case K_GZIP:
+	case K_STYLESHEET:
 		if (parse_bool(v, k == K_GZIP ? &cfg->gzip :
+		    k == K_STYLESHEET ? &cfg->stylesheet :
 		    &cfg->trailing_slash) == -1)
 			return error_at(p, p->line,
 			    "%s must be yes or no, not \"%s\"", keys[k].name, v);
@@ -401,6 +425,7 @@ set_defaults(struct config *cfg, const char *file)
 	cfg->max_urls = SITEMAP_MAX_URLS;
 	cfg->max_bytes = SITEMAP_MAX_BYTES;
 	cfg->gzip = 1;
+	cfg->stylesheet = 1;
 	cfg->generation = ++loads;
 	reserved_init(&cfg->reserved);
 	robots_init(&cfg->robots);
@@ -476,6 +501,9 @@ config_free(struct config *cfg)
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
 	free(cfg->ini_admin);
+	for (size_t i = 0; i < cfg->nexclude_tags; i++)
+		free(cfg->exclude_tags[i]);
+	free(cfg->exclude_tags);
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
 	robots_free(&cfg->robots);

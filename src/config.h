@@ -20,6 +20,9 @@ struct config {
 	enum watch	 watch;
 	int		 gzip;		/* when the client takes it */
 	size_t		 max_urls;	/* per sitemap file */
+	char		**exclude_tags;	/* pages with one are not listed */
+	size_t		 nexclude_tags;
+	int		 stylesheet;	/* serve /sitemap.css and link it */
 	size_t		 max_bytes;
 	struct reserved	 reserved;
 	char		*ini_admin;	/* [site] admin_path, canonical */

@@ -177,21 +177,32 @@ by_id_newest_first(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+static struct page *
+new_page(struct site *site, uint64_t id)
+{
+	site->pages = xreallocarray(site->pages, site->n + 1,
+	    sizeof(*site->pages));
+	memset(&site->pages[site->n], 0, sizeof(*site->pages));
+	site->pages[site->n].id = id;
+	return &site->pages[site->n++];
+}
+
 static void
 add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
     const struct tagmap *tags)
 {
-	site->pages = xreallocarray(site->pages, site->n + 1,
-	    sizeof(*site->pages));
-	site->pages[site->n++] = (struct page){
-		.id = c->id,
-		.version = c->version,
-		.alias = sc->alias,
-		.markdown = sc->markdown,
-		.access = access_of(tags, sc->tags, sc->ntags),
-		.last_modified = c->last_modified,
-	};
+	struct page *page = new_page(site, c->id);
+
+	page->version = c->version;
+	page->alias = sc->alias;
+	page->markdown = sc->markdown;
+	page->access = access_of(tags, sc->tags, sc->ntags);
+	page->last_modified = c->last_modified;
+	page->tags = sc->tags;
+	page->ntags = sc->ntags;
 	sc->alias = NULL;
+	sc->tags = NULL;
+	sc->ntags = 0;
 	sidecar_free(sc);
 }
 
@@ -206,53 +217,63 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
     struct site *site)
 {
 	struct buf text = BUF_INIT, why = BUF_INIT, first = BUF_INIT;
-	struct buf gone = BUF_INIT;
+	struct buf gone = BUF_INIT, broken = BUF_INIT;
 	const char *cause;
-	size_t i, skipped = 0;
+	size_t i, skipped = 0, reserved_only = 1;
+	int served = 0;
 
-	for (i = 0; i < n && c[i].id == c[0].id; i++) {
+	for (i = 0; i < n && c[i].id == c[0].id && !served; i++) {
 		struct sidecar sc;
 
 		buf_reset(&text);
 		buf_reset(&why);
 		if (c[i].irregular || file_read(shardfd, c[i].name, O_NOFOLLOW,
 		    SIDECAR_MAX, &text, &cause) == -1) {
-			buf_printf(&gone, "page %016llx: left out: %s/%s "
-			    "cannot be read: %s", (unsigned long long)c[i].id,
-			    shardpath, c[i].name, c[i].irregular ?
-			    "not a regular file" : errno == EFBIG ?
-			    "over 1 MiB" : cause);
+			buf_printf(&gone, "%s/%s cannot be read: %s", shardpath,
+			    c[i].name, c[i].irregular ? "not a regular file" :
+			    errno == EFBIG ? "over 1 MiB" : cause);
 			break;
 		}
 		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == 0) {
 			if (sc.alias == NULL ||
 			    reserved_match_nopressure(reserved, sc.alias) == NULL) {
 				add_page(site, &c[i], &sc, tags);
-				break;
+				served = 1;
+				continue;
 			}
 			buf_printf(&why, "its alias %s is reserved", sc.alias);
 			sidecar_free(&sc);
-		}
-		if (skipped++ == 0)
+		} else
+			reserved_only = 0;
+		if (skipped++ == 0) {
 			buf_printf(&first, "%s/%s: skipped: %s", shardpath,
 			    c[i].name, buf_str(&why));
+			buf_printf(&broken, "broken sidecar (%s: %s)",
+			    c[i].name, buf_str(&why));
+		}
 	}
-	if (gone.len > 0 && skipped > 0)
-		log_msg("%s, after %zu newer versions that do not validate",
-		    buf_str(&gone), skipped);
-	else if (gone.len > 0)
-		log_msg("%s", buf_str(&gone));
-	else if (skipped > 1)
+	if (gone.len > 0) {
+		log_msg("page %016llx: left out: %s%s", (unsigned long long)
+		    c[0].id, buf_str(&gone), skipped > 0 ? ", after newer "
+		    "versions that do not validate" : "");
+		buf_reset(&broken);
+		buf_printf(&broken, "broken sidecar (%s)", buf_str(&gone));
+	} else if (skipped > 1)
 		log_msg("%s (and %zu older versions of the page)",
 		    buf_str(&first), skipped - 1);
 	else if (skipped == 1)
 		log_msg("%s", buf_str(&first));
+	/* Kept with the reason, for "sitemapd list". */
+	if (!served)
+		new_page(site, c[0].id)->broken = xstrdup(gone.len == 0 &&
+		    reserved_only ? "reserved path" : buf_str(&broken));
 	while (i < n && c[i].id == c[0].id)
 		i++;
 	buf_free(&text);
 	buf_free(&why);
 	buf_free(&first);
 	buf_free(&gone);
+	buf_free(&broken);
 	return i;
 }
 
@@ -269,32 +290,25 @@ by_alias_then_id(const void *a, const void *b)
 }
 
 void
-site_drop_alias_collisions(struct site *site)
+site_mark_alias_collisions(struct site *site)
 {
 	struct page **byalias = xcalloc(site->n, sizeof(*byalias));
-	char *dropped = xcalloc(site->n, 1);
-	size_t n = 0, kept = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < site->n; i++)
 		if (site->pages[i].alias)
 			byalias[n++] = &site->pages[i];
-	qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
+	if (n > 0)
+		qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
 	for (size_t i = 1, owner = 0; i < n; i++) {
 		if (strcmp(byalias[i]->alias, byalias[owner]->alias) != 0) {
 			owner = i;
 			continue;
 		}
-		log_msg("page %016llx: left out: alias \"%s\" belongs to "
-		    "page %016llx", (unsigned long long)byalias[i]->id,
-		    byalias[i]->alias, (unsigned long long)byalias[owner]->id);
-		dropped[byalias[i] - site->pages] = 1;
+		byalias[i]->alias_taken = 1;
+		byalias[i]->alias_owner = byalias[owner]->id;
 	}
-	for (size_t i = 0; i < site->n; i++)
-		if (!dropped[i])
-			site->pages[kept++] = site->pages[i];
-	site->n = kept;
 	free(byalias);
-	free(dropped);
 }
 
 int
@@ -343,8 +357,13 @@ out:
 void
 site_free(struct site *site)
 {
-	for (size_t i = 0; i < site->n; i++)
+	for (size_t i = 0; i < site->n; i++) {
 		free(site->pages[i].alias);
+		free(site->pages[i].broken);
+		for (size_t t = 0; t < site->pages[i].ntags; t++)
+			free(site->pages[i].tags[t]);
+		free(site->pages[i].tags);
+	}
 	free(site->pages);
 	site->pages = NULL;
 	site->n = 0;

@@ -20,9 +20,15 @@ struct page {
 	uint64_t	 id;
 	uint32_t	 version;	/* the current one */
 	char		*alias;		/* canonical, or NULL */
+	char		**tags;		/* as the sidecar writes them */
+	size_t		 ntags;
 	int		 markdown;
 	enum access	 access;
 	time_t		 last_modified;	/* newest of blob and sidecar */
+	char		*broken;	/* why no version is served; then
+					   nothing above but id is set */
+	int		 alias_taken;	/* by alias_owner, a lower id */
+	uint64_t	 alias_owner;
 };
 
 struct site {
@@ -49,12 +55,8 @@ int	content_scan_shard(int contentfd, const char *contentpath,
 	    unsigned shard, const struct tagmap *, const struct reserved *,
 	    struct site *out, struct buf *why);
 
-/*
- * Leaves out, with a log line each, the pages whose alias a page with a
- * lower id also claims. Their aliases are not freed: the pages in a
- * merged site are copies.
- */
-void	site_drop_alias_collisions(struct site *);
+/* Marks the pages whose alias a page with a lower id also claims. */
+void	site_mark_alias_collisions(struct site *);
 void	site_free(struct site *);
 
 #endif

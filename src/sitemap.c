@@ -23,20 +23,6 @@ sitemap_page_path(const struct config *cfg, const struct page *page,
 		buf_addc(out, '/');
 }
 
-static void
-leave_out(struct sitemap *sm, const struct page *page, const char *path,
-    enum left_out_reason reason)
-{
-	struct sitemap_left_out *l;
-
-	sm->left_out = xreallocarray(sm->left_out, sm->nleft_out + 1,
-	    sizeof(*sm->left_out));
-	l = &sm->left_out[sm->nleft_out++];
-	l->id = page->id;
-	l->path = xstrdup(path);
-	l->reason = reason;
-}
-
 static int
 by_path(const void *a, const void *b)
 {
@@ -95,6 +81,54 @@ left_out_by_path(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+static const char *
+excluding_tag(const struct config *cfg, const struct page *page)
+{
+	for (size_t i = 0; i < page->ntags; i++)
+		for (size_t k = 0; k < cfg->nexclude_tags; k++)
+			if (strcmp(page->tags[i], cfg->exclude_tags[k]) == 0)
+				return cfg->exclude_tags[k];
+	return NULL;
+}
+
+enum verdict
+sitemap_verdict(const struct config *cfg, const struct page *page,
+    struct buf *encoded, struct sitemap_left_out *why)
+{
+	struct buf path = BUF_INIT;
+	const char *tag;
+
+	if (page->broken)
+		return VERDICT_BROKEN;
+	if (page->markdown != 1)
+		return VERDICT_NOT_MARKDOWN;
+	if (page->access != ACCESS_PUBLIC)
+		return VERDICT_RESTRICTED;
+	sitemap_page_path(cfg, page, &path);
+	/* Crawlers match robots.txt against the path as sent. */
+	escape_url_path(encoded, buf_str(&path));
+	buf_free(&path);
+	memset(why, 0, sizeof(*why));
+	why->id = page->id;
+	if (page->alias_taken) {
+		why->reason = LEFT_OUT_ALIAS_TAKEN;
+		why->owner = page->alias_owner;
+	} else if ((tag = excluding_tag(cfg, page)) != NULL) {
+		why->reason = LEFT_OUT_EXCLUDED;
+		why->tag = xstrdup(tag);
+	}
+	else if (page->alias && reserved_match(&cfg->reserved, page->alias))
+		why->reason = LEFT_OUT_RESERVED;
+	else if (!robots_allows(&cfg->robots, buf_str(encoded)))
+		why->reason = LEFT_OUT_ROBOTS;
+	/* Leaves room for the longest base URL a host can give. */
+	else if (encoded->len > SITEMAP_LOC_MAX - BASE_URL_MAX)
+		why->reason = LEFT_OUT_TOO_LONG;
+	else
+		return VERDICT_LISTED;
+	return VERDICT_LEFT_OUT;
+}
+
 void
 sitemap_build(const struct config *cfg, const struct site *site,
     struct sitemap *sm)
@@ -106,27 +140,23 @@ sitemap_build(const struct config *cfg, const struct site *site,
 	memset(sm, 0, sizeof(*sm));
 	for (size_t i = 0; i < site->n; i++) {
 		const struct page *page = &site->pages[i];
+		struct sitemap_left_out why;
 
-		if (page->markdown != 1 || page->access != ACCESS_PUBLIC)
-			continue;
-		buf_reset(&path);
 		buf_reset(&encoded);
-		sitemap_page_path(cfg, page, &path);
-		/* Crawlers match robots.txt against the path as sent. */
-		escape_url_path(&encoded, buf_str(&path));
-		if (page->alias && reserved_match(&cfg->reserved, page->alias))
-			leave_out(sm, page, buf_str(&encoded),
-			    LEFT_OUT_RESERVED);
-		else if (!robots_allows(&cfg->robots, buf_str(&encoded)))
-			leave_out(sm, page, buf_str(&encoded), LEFT_OUT_ROBOTS);
-		/* Leaves room for the longest base URL a host can give. */
-		else if (encoded.len > SITEMAP_LOC_MAX - BASE_URL_MAX)
-			leave_out(sm, page, buf_str(&encoded),
-			    LEFT_OUT_TOO_LONG);
-		else {
+		switch (sitemap_verdict(cfg, page, &encoded, &why)) {
+		case VERDICT_LISTED:
 			e[n].path = xstrdup(buf_str(&encoded));
 			e[n].last_modified = page->last_modified;
 			n++;
+			break;
+		case VERDICT_LEFT_OUT:
+			why.path = xstrdup(buf_str(&encoded));
+			sm->left_out = xreallocarray(sm->left_out,
+			    sm->nleft_out + 1, sizeof(*sm->left_out));
+			sm->left_out[sm->nleft_out++] = why;
+			break;
+		default:
+			break;
 		}
 	}
 	if (sm->nleft_out > 1)
@@ -166,6 +196,13 @@ sitemap_describe_left_out(const struct config *cfg,
 	buf_printf(out, "page %016llx (%s): left out: ",
 	    (unsigned long long)l->id, l->path);
 	switch (l->reason) {
+	case LEFT_OUT_ALIAS_TAKEN:
+		buf_printf(out, "its alias belongs to page %016llx",
+		    (unsigned long long)l->owner);
+		break;
+	case LEFT_OUT_EXCLUDED:
+		buf_printf(out, "excluded by tag %s", l->tag);
+		break;
 	case LEFT_OUT_RESERVED:
 		buf_adds(out, "its alias is a reserved path");
 		break;
@@ -192,6 +229,9 @@ sitemap_log_left_out(const struct config *cfg, const struct sitemap *old,
 		const struct sitemap_left_out *l = &sm->left_out[i];
 		int c = 1;
 
+		/* What the owner asked for is not news. */
+		if (l->reason == LEFT_OUT_EXCLUDED)
+			continue;
 		/* Both lists are sorted: walk them side by side. */
 		while (j < old->nleft_out && (c = left_out_by_path(
 		    &old->left_out[j], l)) < 0)
@@ -212,8 +252,10 @@ sitemap_free(struct sitemap *sm)
 		free(sm->entries[i].path);
 	free(sm->entries);
 	free(sm->parts);
-	for (size_t i = 0; i < sm->nleft_out; i++)
+	for (size_t i = 0; i < sm->nleft_out; i++) {
 		free(sm->left_out[i].path);
+		free(sm->left_out[i].tag);
+	}
 	free(sm->left_out);
 	memset(sm, 0, sizeof(*sm));
 }

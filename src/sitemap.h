@@ -23,13 +23,20 @@ struct sitemap_entry {
 };
 
 /* Why a public Markdown page is not listed. */
-enum left_out_reason { LEFT_OUT_RESERVED, LEFT_OUT_ROBOTS, LEFT_OUT_TOO_LONG };
+enum left_out_reason { LEFT_OUT_ALIAS_TAKEN, LEFT_OUT_EXCLUDED,
+	LEFT_OUT_RESERVED, LEFT_OUT_ROBOTS, LEFT_OUT_TOO_LONG };
 
 struct sitemap_left_out {
 	uint64_t id;
 	char	*path;		/* the site path it would have, encoded */
 	enum left_out_reason reason;
+	char	*tag;		/* LEFT_OUT_EXCLUDED: which tag */
+	uint64_t owner;		/* LEFT_OUT_ALIAS_TAKEN: the alias's page */
 };
+
+/* What the sitemap does with one page, the one place its rules live. */
+enum verdict { VERDICT_LISTED, VERDICT_LEFT_OUT, VERDICT_BROKEN,
+	VERDICT_NOT_MARKDOWN, VERDICT_RESTRICTED };
 
 struct sitemap_part {
 	size_t	 start, end;	/* entries[start, end) */
@@ -56,6 +63,13 @@ struct sitemap {
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
 void	sitemap_page_path(const struct config *, const struct page *,
 	    struct buf *out);
+
+/*
+ * Decides for page. With VERDICT_LISTED or VERDICT_LEFT_OUT, path holds
+ * its site path, percent-encoded; with VERDICT_LEFT_OUT, why says why.
+ */
+enum verdict sitemap_verdict(const struct config *, const struct page *,
+	    struct buf *path, struct sitemap_left_out *why);
 
 void	sitemap_build(const struct config *, const struct site *,
 	    struct sitemap *);

@@ -278,8 +278,13 @@ check_contains "lastmod from a newer blob" \
 check_contains "lastmod from a newer sidecar" \
     "<loc>http://site.test/sidecar-newer</loc>
     <lastmod>2026-05-03</lastmod>" "$BODY"
-check_contains "alias collision logged, lowest id kept" \
-    'page 0000000000000042: left out: alias "same/alias" belongs to page 0000000000000041' "$LOG"
+check_contains "alias collision: the lowest id keeps it" \
+    "<loc>http://site.test/same/alias</loc>" "$BODY"
+check_eq "alias collision: listed once" 1 \
+    "$(printf '%s\n' "$BODY" | grep -c '<loc>http://site.test/same/alias</loc>')"
+check_contains "alias collision: check names both pages" \
+    'page 0000000000000042 (/same/alias): left out: its alias belongs to page 0000000000000041' \
+    "$("$SITEMAPD" -c "$(echo "$env_r" | sed 's/^SITEMAPD_CONFIG=//')" check 2>&1)"
 check_contains "sidecar without blob logged" \
     "0000000000000016.1.ron: ignored: no blob 0000000000000016.1 beside it" "$LOG"
 check_contains "invalid alias logged" \

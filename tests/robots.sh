@@ -166,7 +166,7 @@ check_contains "check: a rule that blocks /id/ pages" \
 check_contains "check: a skipped sidecar, with the reason" \
     "content/02/0000000000000402.1.ron: skipped: " "$out"
 check_contains "check: an alias collision" \
-    'page 0000000000000404: left out: alias "shared" belongs to page 0000000000000403' "$out"
+    'page 0000000000000404 (/shared): left out: its alias belongs to page 0000000000000403' "$out"
 check_contains "check: an alias NoPressure reserves" \
     "0000000000000405.1.ron: skipped: its alias login/help is reserved" "$out"
 check_contains "check: an alias robots.txt hides" \
