@@ -425,24 +425,32 @@ rescan_dirty(struct page_cache *c, struct buf *why)
 	return rc;
 }
 
-static void
-build(struct page_cache *c, const struct config *cfg)
+void
+cache_merged_site(const struct page_cache *c, struct site *merged)
 {
-	struct site merged = { 0 };
-	struct sitemap fresh;
 	size_t n = 0;
 
 	for (int s = 0; s < CONTENT_SHARDS; s++)
 		n += c->shards[s].n;
-	merged.pages = xcalloc(n, sizeof(*merged.pages));
+	merged->pages = xcalloc(n, sizeof(*merged->pages));
+	merged->n = 0;
 	for (int s = 0; s < CONTENT_SHARDS; s++) {
 		if (c->shards[s].n == 0)
 			continue;
-		memcpy(merged.pages + merged.n, c->shards[s].pages,
-		    c->shards[s].n * sizeof(*merged.pages));
-		merged.n += c->shards[s].n;
+		memcpy(merged->pages + merged->n, c->shards[s].pages,
+		    c->shards[s].n * sizeof(*merged->pages));
+		merged->n += c->shards[s].n;
 	}
-	site_mark_alias_collisions(&merged);
+	site_mark_alias_collisions(merged);
+}
+
+static void
+build(struct page_cache *c, const struct config *cfg)
+{
+	struct site merged;
+	struct sitemap fresh;
+
+	cache_merged_site(c, &merged);
 	sitemap_build(cfg, &merged, &fresh);
 	/* A process that answers one request would log on every request. */
 	if (c->long_lived)

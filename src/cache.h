@@ -62,4 +62,10 @@ void	cache_forget(struct page_cache *);
 struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
 	    time_t *changed, struct buf *why);
 
+/*
+ * Every page of the last scan in one site, alias collisions marked. The
+ * pages are the cache's: free only out->pages.
+ */
+void	cache_merged_site(const struct page_cache *, struct site *out);
+
 #endif

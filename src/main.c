@@ -14,9 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "baseurl.h"
 #include "check.h"
 #include "config.h"
 #include "fcgi.h"
+#include "list.h"
 #include "log.h"
 #include "request.h"
 #include "robotstxt.h"
@@ -31,6 +33,7 @@ static const char usage_text[] =
 "usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
 "       sitemapd [-c FILE] check\n"
+"       sitemapd [-c FILE] list [--host HOST] [--https]\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
 "\n"
@@ -47,6 +50,8 @@ static const char usage_text[] =
 "                makes URLs https\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
+"  list          print every page, by id: listed with its URL and date,\n"
+"                or left out and why\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
@@ -134,6 +139,23 @@ render_param(const char *name, void *ctx)
 	return NULL;
 }
 
+/* "--host HOST" and "--https", and PATH where a path is wanted. */
+static int
+host_args(int argc, char **argv, struct render_params *rp, int want_path)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--https") == 0)
+			rp->https = 1;
+		else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc)
+			rp->host = argv[++i];
+		else if (want_path && rp->path == NULL && argv[i][0] == '/')
+			rp->path = argv[i];
+		else
+			return -1;
+	}
+	return want_path && rp->path == NULL ? -1 : 0;
+}
+
 static int
 render(const char *config_option, int argc, char **argv)
 {
@@ -144,19 +166,7 @@ render(const char *config_option, int argc, char **argv)
 	struct request req;
 	int status;
 
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--https") == 0)
-			rp.https = 1;
-		else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc)
-			rp.host = argv[++i];
-		else if (rp.path == NULL && argv[i][0] == '/')
-			rp.path = argv[i];
-		else {
-			usage(stderr);
-			return EXIT_USAGE;
-		}
-	}
-	if (rp.path == NULL) {
+	if (host_args(argc, argv, &rp, 1) == -1) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
@@ -174,6 +184,37 @@ render(const char *config_option, int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	return EXIT_SUCCESS;
+}
+
+static int
+list(const char *config_option, int argc, char **argv)
+{
+	struct render_params rp = { .host = "localhost",
+	    .path = "/sitemap.xml" };
+	struct buf base = BUF_INIT, why = BUF_INIT;
+	struct config_watch watch;
+	struct request req;
+	int rc = EXIT_USAGE;
+
+	if (host_args(argc, argv, &rp, 0) == -1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	request_from_params(&req, render_param, &rp);
+	/* Each line says why; check is where the log lines are. */
+	log_set_quiet(1);
+	if (base_url(&req, &watch.cfg.hosts, &base, &why) == -1)
+		fprintf(stderr, "sitemapd: --host %s: %s\n", rp.host,
+		    buf_str(&why));
+	else
+		rc = list_site(&watch.cfg, buf_str(&base), stdout) == 0 &&
+		    fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	config_watch_close(&watch);
+	buf_free(&base);
+	buf_free(&why);
+	return rc;
 }
 
 static int
@@ -277,6 +318,8 @@ main(int argc, char **argv)
 		return render(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "check") == 0)
 		return check(config_option, argc);
+	if (argc > 0 && strcmp(argv[0], "list") == 0)
+		return list(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
 		return robots_check(argc, argv);
 	if (argc > 0) {

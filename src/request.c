@@ -11,6 +11,7 @@
 #include "request.h"
 #include "robots.h"
 #include "sitemap.h"
+#include "stylesheet.h"
 
 /* How long a crawler should wait before asking again after a 503. */
 #define RETRY_AFTER	"60"
@@ -18,7 +19,7 @@
 #define ETAG_SIZE	32
 
 enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
-	ROUTE_PART };
+	ROUTE_PART, ROUTE_CSS };
 
 struct header {
 	const char	*name;
@@ -101,6 +102,8 @@ route_of(const struct request *req, struct buf *path, size_t *part)
 		return ROUTE_SITEMAP;
 	if (strcmp(buf_str(path), "/sitemap_index.xml") == 0)
 		return ROUTE_INDEX;
+	if (strcmp(buf_str(path), "/sitemap.css") == 0)
+		return ROUTE_CSS;
 	if ((*part = part_number(buf_str(path))) > 0)
 		return ROUTE_PART;
 	return ROUTE_NONE;
@@ -198,16 +201,13 @@ not_modified(const struct request *req, const struct head *h, time_t changed)
 	    changed <= since;
 }
 
+/* A small body made whole before it is sent: robots.txt, sitemap.css. */
 static int
-serve_robots(const struct exchange *x)
+serve_small(const struct exchange *x, const char *type, const struct buf *body)
 {
-	struct head h = { .status = 200,
-	    .content_type = "text/plain; charset=utf-8" };
-	struct buf body = BUF_INIT;
+	struct head h = { .status = 200, .content_type = type };
 
-	/* A few hundred bytes: cheaper to write than to fingerprint apart. */
-	robots_render(&x->cfg->robots, x->base, &body);
-	set_validators(&h, hash_add(HASH_INIT, body.data, body.len), x->base,
+	set_validators(&h, hash_add(HASH_INIT, body->data, body->len), x->base,
 	    0, x->cfg->mtime);
 	if (not_modified(x->req, &h, x->cfg->mtime)) {
 		h.status = 304;
@@ -215,9 +215,33 @@ serve_robots(const struct exchange *x)
 	}
 	send_head(x->out, &h);
 	if (h.status == 200 && x->with_body)
-		x->out->write(x->out->ctx, body.data, body.len);
-	buf_free(&body);
+		x->out->write(x->out->ctx, body->data, body->len);
 	return h.status;
+}
+
+static int
+serve_robots(const struct exchange *x)
+{
+	struct buf body = BUF_INIT;
+	int status;
+
+	/* A few hundred bytes: cheaper to write than to fingerprint apart. */
+	robots_render(&x->cfg->robots, x->base, &body);
+	status = serve_small(x, "text/plain; charset=utf-8", &body);
+	buf_free(&body);
+	return status;
+}
+
+static int
+serve_css(const struct exchange *x)
+{
+	struct buf body = BUF_INIT;
+	int status;
+
+	buf_adds(&body, sitemap_css);
+	status = serve_small(x, "text/css; charset=utf-8", &body);
+	buf_free(&body);
+	return status;
 }
 
 /* Everything but the body comes from the cache: HEAD and 304 build none. */
@@ -290,7 +314,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
 
-	if (route == ROUTE_NONE)
+	if (route == ROUTE_NONE || (route == ROUTE_CSS && !cfg->stylesheet))
 		status = send_error(out, 404, NULL, !head);
 	else if (cfg->root == NULL && route != ROUTE_ROBOTS)
 		status = send_error(out, 500, NULL, !head);	/* no INI */
@@ -305,6 +329,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 		    buf_str(&base), !head };
 
 		status = route == ROUTE_ROBOTS ? serve_robots(&x) :
+		    route == ROUTE_CSS ? serve_css(&x) :
 		    serve_sitemap(&x, cache, route, part);
 	}
 	buf_free(&path);

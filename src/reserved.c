@@ -22,6 +22,7 @@ static const struct {
 				    RESERVED_NOPRESSURE },
 	/* ... and what sitemapd serves besides. */
 	{ "sitemap_index.xml",	0 },
+	{ "sitemap.css",	0 },
 	{ "sitemaps",		RESERVED_PREFIX },
 };
 

@@ -30,8 +30,11 @@ by_path(const void *a, const void *b)
 	    ((const struct sitemap_entry *)b)->path);
 }
 
-static const char urlset_head[] =
-    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+/* Browsers lay the list out with it; schemas and crawlers ignore it. */
+static const char stylesheet_pi[] =
+    "<?xml-stylesheet type=\"text/css\" href=\"/sitemap.css\"?>\n";
+static const char urlset_open[] =
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 static const char urlset_tail[] = "</urlset>\n";
 
@@ -185,6 +188,7 @@ sitemap_build(const struct config *cfg, const struct site *site,
 	sm->n = unique;
 	sm->max_urls = cfg->max_urls;
 	sm->max_bytes = cfg->max_bytes;
+	sm->stylesheet = cfg->stylesheet;
 	buf_free(&path);
 	buf_free(&encoded);
 }
@@ -268,7 +272,9 @@ sitemap_free(struct sitemap *sm)
 void
 sitemap_layout(struct sitemap *sm, const char *base_url)
 {
-	size_t fixed = sizeof(urlset_head) - 1 + sizeof(urlset_tail) - 1;
+	size_t fixed = sizeof(xml_decl) - 1 + (sm->stylesheet ?
+	    sizeof(stylesheet_pi) - 1 : 0) + sizeof(urlset_open) - 1 +
+	    sizeof(urlset_tail) - 1;
 	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
 	struct day day = { .start = 1 };
 	struct sitemap_part *p;
@@ -313,7 +319,7 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 
 	if (p->hash != 0)
 		return p->hash;
-	p->hash = HASH_INIT;
+	p->hash = hash_add(HASH_INIT, &sm->stylesheet, sizeof(sm->stylesheet));
 	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 
@@ -330,6 +336,8 @@ sitemap_index_hash(const struct sitemap *sm)
 	struct day day = { .start = 1 };
 	uint64_t h = hash_add(HASH_INIT, &sm->nparts, sizeof(sm->nparts));
 
+	h = hash_add(h, &sm->stylesheet, sizeof(sm->stylesheet));
+
 	for (size_t p = 0; p < sm->nparts; p++) {
 		const struct sitemap_part *part = &sm->parts[p];
 
@@ -338,6 +346,15 @@ sitemap_index_hash(const struct sitemap *sm)
 		h = hash_add(h, "", 1);
 	}
 	return h;
+}
+
+static void
+put_head(const struct sitemap *sm, struct stream *s, const char *root)
+{
+	stream_add(s, xml_decl, sizeof(xml_decl) - 1);
+	if (sm->stylesheet)
+		stream_add(s, stylesheet_pi, sizeof(stylesheet_pi) - 1);
+	stream_adds(s, root);
 }
 
 void
@@ -349,7 +366,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 	struct day day = { .start = 1 };
 
 	escape_xml(&base, base_url);
-	stream_add(s, urlset_head, sizeof(urlset_head) - 1);
+	put_head(sm, s, urlset_open);
 	for (size_t i = p->start; i < p->end && !s->failed; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 		const char *date = day_of(&day, e->last_modified);
@@ -372,8 +389,7 @@ sitemap_render_index(const struct sitemap *sm, const char *base_url,
 	struct buf line = BUF_INIT;
 	struct day day = { .start = 1 };
 
-	stream_adds(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<sitemapindex "
+	put_head(sm, s, "<sitemapindex "
 	    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
 	for (size_t p = 0; p < sm->nparts; p++) {
 		buf_reset(&line);

@@ -53,6 +53,7 @@ struct sitemap {
 	size_t		 n;
 	time_t		 newest;	/* of all entries; 0 when none */
 	size_t		 max_urls, max_bytes;
+	int		 stylesheet;	/* link /sitemap.css */
 	size_t		 base_len;	/* the parts below are cut for */
 	struct sitemap_part *parts;
 	size_t		 nparts;	/* at least 1, which may be empty */

@@ -296,46 +296,90 @@ has_role(const struct tag *t, const char *role)
 	return 0;
 }
 
-/*
- * SPEC section 2: only known tags that carry roles restrict a page. Their
- * role sets combine by intersection if any of them asks for it, else by
- * union if any asks for that, else by intersection.
- */
-enum access
-access_of(const struct tagmap *m, char *const *tags, size_t n)
+static int
+by_string(const void *a, const void *b)
 {
-	const struct tag **known;
-	size_t nknown = 0;
-	int any_intersect = 0, any_union = 0, anyone = 0;
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-	known = xcalloc(n, sizeof(*known));
+/*
+ * NoPressure's resolve_roles: only known tags that carry roles restrict a
+ * page. Their role sets combine by intersection if any known tag asks for
+ * it, else by union if any asks for that, else by intersection. Returns
+ * how many tags restrict; *roles (sorted, to free, strings borrowed from
+ * the map) is who may read it.
+ */
+static size_t
+resolve(const struct tagmap *m, char *const *tags, size_t n,
+    const char ***roles, size_t *nroles)
+{
+	const struct tag **known = xcalloc(n, sizeof(*known));
+	size_t nknown = 0;
+	int any_intersect = 0, any_union = 0;
+
+	*roles = NULL;
+	*nroles = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct tag *t = find(m, tags[i]);
 
 		if (t == NULL)
 			continue;
-		/* A rule counts even on a tag without roles (resolve_roles). */
+		/* A rule counts even on a tag without roles. */
 		any_intersect |= t->rule == RULE_INTERSECT;
 		any_union |= t->rule == RULE_UNION;
 		if (t->nroles > 0)
 			known[nknown++] = t;
 	}
-	if (nknown == 0) {
-		free(known);
-		return ACCESS_PUBLIC;
-	}
-	if (any_intersect || !any_union) {
-		/* Someone holds a role that every known tag grants. */
-		for (size_t r = 0; r < known[0]->nroles && !anyone; r++) {
-			size_t k;
+	for (size_t k = 0; k < nknown; k++) {
+		for (size_t r = 0; r < known[k]->nroles; r++) {
+			const char *role = known[k]->roles[r];
+			size_t j;
+			int keep = 1;
 
-			for (k = 1; k < nknown; k++)
-				if (!has_role(known[k], known[0]->roles[r]))
-					break;
-			anyone = k == nknown;
+			if (any_intersect || !any_union) {
+				/* Once, from the first tag, if all grant it. */
+				keep = k == 0;
+				for (j = 1; keep && j < nknown; j++)
+					keep = has_role(known[j], role);
+			}
+			for (j = 0; keep && j < *nroles; j++)
+				keep = strcmp((*roles)[j], role) != 0;
+			if (keep) {
+				*roles = xreallocarray(*roles, *nroles + 1,
+				    sizeof(**roles));
+				(*roles)[(*nroles)++] = role;
+			}
 		}
-	} else
-		anyone = 1;	/* a union of non-empty sets is non-empty */
+	}
+	if (*nroles > 1)
+		qsort(*roles, *nroles, sizeof(**roles), by_string);
 	free(known);
-	return anyone ? ACCESS_RESTRICTED : ACCESS_DENY;
+	return nknown;
+}
+
+enum access
+access_of(const struct tagmap *m, char *const *tags, size_t n)
+{
+	const char **roles;
+	size_t nroles, restricting = resolve(m, tags, n, &roles, &nroles);
+
+	free(roles);
+	if (restricting == 0)
+		return ACCESS_PUBLIC;
+	return nroles > 0 ? ACCESS_RESTRICTED : ACCESS_DENY;
+}
+
+void
+access_roles(const struct tagmap *m, char *const *tags, size_t n,
+    struct buf *out)
+{
+	const char **roles;
+	size_t nroles;
+
+	resolve(m, tags, n, &roles, &nroles);
+	for (size_t i = 0; i < nroles; i++)
+		buf_printf(out, "%s%s", i ? ", " : "", roles[i]);
+	if (nroles == 0)
+		buf_adds(out, "no role may read it");
+	free(roles);
 }

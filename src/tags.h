@@ -34,5 +34,8 @@ int	tagmap_load(const char *path, struct tagmap *, struct buf *why);
 void	tagmap_free(struct tagmap *);
 
 enum access access_of(const struct tagmap *, char *const *tags, size_t n);
+/* Appends who may read a page with these tags: "editor, staff". */
+void	access_roles(const struct tagmap *, char *const *tags, size_t n,
+	    struct buf *out);
 
 #endif

@@ -31,6 +31,7 @@ check_eq "sitemap status" 200 "$STATUS"
 check_eq "sitemap type" "application/xml; charset=utf-8" "$(header Content-Type)"
 check_eq "sitemap noindex" noindex "$(header X-Robots-Tag)"
 check_eq "sitemap body" '<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/css" href="/sitemap.css"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
   <url>
     <loc>https://example.com/</loc>
@@ -335,6 +336,7 @@ ini "$TMP/empty.ini" "$TMP/empty"
 cgi SITEMAPD_CONFIG="$TMP/empty.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=site.test
 check_eq "empty site: 200" 200 "$STATUS"
 check_eq "empty site: empty urlset" '<?xml version="1.0" encoding="UTF-8"?>
+<?xml-stylesheet type="text/css" href="/sitemap.css"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 </urlset>' "$BODY"
 

@@ -1,0 +1,121 @@
+/*
+ * Every page of the content root, and what the sitemap does with it in the
+ * words a site owner uses. The decisions are sitemap_verdict's, the very
+ * ones /sitemap.xml is built from.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cache.h"
+#include "escape.h"
+#include "list.h"
+#include "robots.h"
+#include "sitemap.h"
+
+static int
+by_id(const void *a, const void *b)
+{
+	const struct page *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void
+reason_of(const struct page_cache *cache, const struct config *cfg,
+    const struct page *page, enum verdict v,
+    const struct sitemap_left_out *why, const char *path, struct buf *out)
+{
+	switch (v) {
+	case VERDICT_BROKEN:
+		buf_adds(out, page->broken);
+		return;
+	case VERDICT_NOT_MARKDOWN:
+		buf_adds(out, "not markdown");
+		return;
+	case VERDICT_RESTRICTED:
+		buf_adds(out, "restricted (");
+		access_roles(&cache->tags, page->tags, page->ntags, out);
+		buf_addc(out, ')');
+		return;
+	default:
+		break;
+	}
+	switch (why->reason) {
+	case LEFT_OUT_ALIAS_TAKEN:
+		buf_printf(out, "alias taken by page %016llx",
+		    (unsigned long long)why->owner);
+		break;
+	case LEFT_OUT_EXCLUDED:
+		buf_printf(out, "excluded by tag %s", why->tag);
+		break;
+	case LEFT_OUT_RESERVED:
+		buf_adds(out, "reserved path");
+		break;
+	case LEFT_OUT_ROBOTS:
+		buf_adds(out, "blocked by robots.txt rule ");
+		robots_explain(&cfg->robots, path, out);
+		break;
+	case LEFT_OUT_TOO_LONG:
+		buf_adds(out, "URL too long");
+		break;
+	}
+}
+
+int
+list_site(const struct config *cfg, const char *base, FILE *out)
+{
+	struct buf why = BUF_INIT, path = BUF_INIT, reason = BUF_INIT;
+	struct page_cache cache;
+	struct site site;
+	time_t changed;
+
+	cache_init(&cache, 0);
+	if (cache_sitemap(&cache, cfg, &changed, &why) == NULL) {
+		fprintf(stderr, "sitemapd: %s\n", buf_str(&why));
+		buf_free(&why);
+		cache_free(&cache);
+		return -1;
+	}
+	cache_merged_site(&cache, &site);
+	if (site.n > 1)
+		qsort(site.pages, site.n, sizeof(*site.pages), by_id);
+	for (size_t i = 0; i < site.n; i++) {
+		const struct page *page = &site.pages[i];
+		struct sitemap_left_out left = { 0 };
+		enum verdict v;
+
+		buf_reset(&path);
+		buf_reset(&reason);
+		v = sitemap_verdict(cfg, page, &path, &left);
+		if (v == VERDICT_NOT_MARKDOWN || v == VERDICT_RESTRICTED) {
+			struct buf raw = BUF_INIT;
+
+			sitemap_page_path(cfg, page, &raw);
+			escape_url_path(&path, buf_str(&raw));
+			buf_free(&raw);
+		}
+		if (v == VERDICT_LISTED) {
+			struct tm tm;
+			char date[16];
+
+			gmtime_r(&page->last_modified, &tm);
+			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
+			fprintf(out, "%016llx\tlisted\t%s%s\t%s\n",
+			    (unsigned long long)page->id, base, buf_str(&path),
+			    date);
+			continue;
+		}
+		reason_of(&cache, cfg, page, v, &left, buf_str(&path), &reason);
+		fprintf(out, "%016llx\tleft-out\t%s%s\t%s\n",
+		    (unsigned long long)page->id, path.len ? base : "",
+		    path.len ? buf_str(&path) : "-", buf_str(&reason));
+		free(left.tag);
+	}
+	free(site.pages);
+	cache_free(&cache);
+	buf_free(&why);
+	buf_free(&path);
+	buf_free(&reason);
+	return 0;
+}
