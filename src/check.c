@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
@@ -41,6 +42,9 @@ check_content(const struct config *cfg, struct sitemap **sm,
 		return;
 	}
 	for (size_t i = 0; i < (*sm)->nleft_out; i++) {
+		/* What the owner asked for is not a problem. */
+		if ((*sm)->left_out[i].reason == LEFT_OUT_EXCLUDED)
+			continue;
 		buf_reset(&line);
 		sitemap_describe_left_out(cfg, &(*sm)->left_out[i], &line);
 		log_msg("%s", buf_str(&line));
@@ -88,6 +92,28 @@ check_limits(const struct config *cfg, struct sitemap *sm)
 	buf_free(&base);
 }
 
+/* A tag exclude_tags names that no page carries excludes nothing. */
+static void
+check_exclude_tags(const struct config *cfg, const struct page_cache *cache)
+{
+	struct site site;
+
+	cache_merged_site(cache, &site);
+	for (size_t k = 0; k < cfg->nexclude_tags; k++) {
+		int carried = 0;
+
+		for (size_t i = 0; i < site.n && !carried; i++)
+			for (size_t t = 0; t < site.pages[i].ntags; t++)
+				if (strcmp(site.pages[i].tags[t],
+				    cfg->exclude_tags[k]) == 0)
+					carried = 1;
+		if (!carried)
+			log_msg("[sitemap] exclude_tags: no page has the tag %s",
+			    cfg->exclude_tags[k]);
+	}
+	free(site.pages);
+}
+
 /* Where the admin path comes from, and whether the two sources agree. */
 static void
 check_admin_path(const struct config *cfg)
@@ -119,6 +145,8 @@ check_site(const struct config *cfg, FILE *out)
 	check_robots_allows(cfg, "/id/0123456789abcdef",
 	    "the /id/ pages (those without an alias)");
 	check_content(cfg, &sm, &cache);
+	if (sm != NULL)
+		check_exclude_tags(cfg, &cache);
 	if (sm != NULL && sm->nparts > 1) {
 		check_robots_allows(cfg, "/sitemap_index.xml",
 		    "the sitemap index");
