@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ascii.h"
 #include "content.h"
 #include "file.h"
 #include "log.h"
@@ -34,7 +35,6 @@ struct candidate {
 
 static void	add_page(struct site *, const struct candidate *,
 		    struct sidecar *, const struct tagmap *);
-static int	hex_digit(char);
 static int	parse_number(const char *, const char *, int, uint64_t,
 		    uint64_t *);
 
@@ -44,9 +44,9 @@ content_shard_of(const char *s)
 	/* Two lowercase hex digits, as NoPressure's is_shard_dir. */
 	if (s[0] == '\0' || s[1] == '\0' || s[2] != '\0' ||
 	    (s[0] >= 'A' && s[0] <= 'F') || (s[1] >= 'A' && s[1] <= 'F') ||
-	    hex_digit(s[0]) < 0 || hex_digit(s[1]) < 0)
+	    ascii_hex_value(s[0]) < 0 || ascii_hex_value(s[1]) < 0)
 		return -1;
-	return hex_digit(s[0]) << 4 | hex_digit(s[1]);
+	return ascii_hex_value(s[0]) << 4 | ascii_hex_value(s[1]);
 }
 
 int
@@ -369,17 +369,6 @@ site_free(struct site *site)
 	site->n = 0;
 }
 
-static int
-hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* Rust's from_str_radix for an unsigned type: "+"?, digits, no overflow. */
 static int
@@ -393,7 +382,7 @@ parse_number(const char *s, const char *end, int base, uint64_t max,
 	if (s == end)
 		return -1;
 	for (; s < end; s++) {
-		int d = hex_digit(*s);
+		int d = ascii_hex_value(*s);
 
 		if (d < 0 || d >= base || v > (max - (uint64_t)d) / (uint64_t)base)
 			return -1;

@@ -10,7 +10,6 @@
 #include "cache.h"
 #include "escape.h"
 #include "list.h"
-#include "robots.h"
 #include "sitemap.h"
 
 static int
@@ -24,7 +23,7 @@ by_id(const void *a, const void *b)
 static void
 reason_of(const struct page_cache *cache, const struct config *cfg,
     const struct page *page, enum verdict v,
-    const struct sitemap_left_out *why, const char *path, struct buf *out)
+    const struct sitemap_left_out *why, struct buf *out)
 {
 	switch (v) {
 	case VERDICT_BROKEN:
@@ -39,26 +38,7 @@ reason_of(const struct page_cache *cache, const struct config *cfg,
 		buf_addc(out, ')');
 		return;
 	default:
-		break;
-	}
-	switch (why->reason) {
-	case LEFT_OUT_ALIAS_TAKEN:
-		buf_printf(out, "alias taken by page %016llx",
-		    (unsigned long long)why->owner);
-		break;
-	case LEFT_OUT_EXCLUDED:
-		buf_printf(out, "excluded by tag %s", why->tag);
-		break;
-	case LEFT_OUT_RESERVED:
-		buf_adds(out, "reserved path");
-		break;
-	case LEFT_OUT_ROBOTS:
-		buf_adds(out, "blocked by robots.txt rule ");
-		robots_explain(&cfg->robots, path, out);
-		break;
-	case LEFT_OUT_TOO_LONG:
-		buf_adds(out, "URL too long");
-		break;
+		sitemap_left_out_reason(cfg, why, out);
 	}
 }
 
@@ -106,7 +86,8 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 			    date);
 			continue;
 		}
-		reason_of(&cache, cfg, page, v, &left, buf_str(&path), &reason);
+		left.path = path.data;
+		reason_of(&cache, cfg, page, v, &left, &reason);
 		fprintf(out, "%016llx\tleft-out\t%s%s\t%s\n",
 		    (unsigned long long)page->id, path.len ? base : "",
 		    path.len ? buf_str(&path) : "-", buf_str(&reason));

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "alias.h"
 #include "buf.h"
 #include "reserved.h"
@@ -93,14 +94,6 @@ reserved_add_admin(struct reserved *r, const char *path, const char **why)
 	return add(r, path, RESERVED_PREFIX | RESERVED_NOPRESSURE, why);
 }
 
-static int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = (char)tolower((unsigned char)c);
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
 
 int
 reserved_pattern_names(const char *pattern, const char *path)
@@ -113,8 +106,8 @@ reserved_pattern_names(const char *pattern, const char *path)
 	for (const char *s = pattern; *s; s++) {
 		char c = *s;
 
-		if (c == '%' && hex_value(s[1]) >= 0 && hex_value(s[2]) >= 0) {
-			c = (char)(hex_value(s[1]) << 4 | hex_value(s[2]));
+		if (c == '%' && ascii_hex_value(s[1]) >= 0 && ascii_hex_value(s[2]) >= 0) {
+			c = (char)(ascii_hex_value(s[1]) << 4 | ascii_hex_value(s[2]));
 			s += 2;
 		}
 		c = (char)tolower((unsigned char)c);

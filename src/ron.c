@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "ascii.h"
 #include "ron.h"
 
 #define RECURSION_LIMIT		128
@@ -34,11 +35,11 @@ static int	is_ident_first(int);
 static int	is_ident_other(int);
 static int	is_ident_raw(int);
 static int	is_ws(int);
-static int	hex_digit(int);
 static int	skip_comment(struct ron *);
 static int	skip_ws(struct ron *);
 static int	comma(struct ron *);
 static int	guard_enter(struct ron *);
+static int	next_element(struct ron *, int, int *, int *);
 static void	guard_leave(struct ron *);
 static int	identifier(struct ron *, const unsigned char **, size_t *);
 static int	extensions(struct ron *);
@@ -107,34 +108,17 @@ int
 ron_field(struct ron *r, const char **name, size_t *len)
 {
 	const unsigned char *s;
-	int c, more;
+	int rc;
 
 	if (r->err)
 		return -1;
-	if (r->in_value) {
-		guard_leave(r);
-		r->in_value = 0;
-		if ((c = comma(r)) == -1)
-			return -1;
-		r->had_comma = c;
-	}
-	if (skip_ws(r) == -1)
-		return -1;
-	if (peek(r) == -1)
-		return fail(r, "unexpected end of input");
-	more = peek(r) != ')';
-	if (!r->had_comma && more)
-		return fail(r, "expected a comma");
-	if (!more) {
-		guard_leave(r);
-		consume(r, ")");
-		return 0;
-	}
+	if ((rc = next_element(r, ')', &r->had_comma, &r->in_value)) != 1)
+		return rc;
 	if (guard_enter(r) == -1)
 		return -1;
-	c = identifier(r, &s, len);
+	rc = identifier(r, &s, len);
 	guard_leave(r);
-	if (c != 0)
+	if (rc != 0)
 		return fail(r, "expected a field name");
 	*name = (const char *)s;
 	if (skip_ws(r) == -1)
@@ -237,29 +221,12 @@ ron_list_begin(struct ron *r)
 int
 ron_list_next(struct ron *r)
 {
-	int c, more;
+	int rc;
 
 	if (r->err)
 		return -1;
-	if (r->in_item) {
-		guard_leave(r);
-		r->in_item = 0;
-		if ((c = comma(r)) == -1)
-			return -1;
-		r->list_had_comma = c;
-	}
-	if (skip_ws(r) == -1)
-		return -1;
-	if (peek(r) == -1)
-		return fail(r, "unexpected end of input");
-	more = peek(r) != ']';
-	if (!r->list_had_comma && more)
-		return fail(r, "expected a comma");
-	if (!more) {
-		guard_leave(r);
-		consume(r, "]");
-		return 0;
-	}
+	if ((rc = next_element(r, ']', &r->list_had_comma, &r->in_item)) != 1)
+		return rc;
 	if (guard_enter(r) == -1)
 		return -1;
 	r->in_item = 1;
@@ -297,28 +264,54 @@ ron_error(const struct ron *r, struct buf *out)
 	    r->err ? r->err : "error");
 }
 
+/*
+ * One step of ron's CommaSeparated: the comma after the element just read
+ * (whose recursion guard it releases), then 1 if another element comes
+ * before term, or 0 with term read and the container's guard released.
+ */
+static int
+next_element(struct ron *r, int term, int *had_comma, int *in_element)
+{
+	char close[2] = { (char)term, '\0' };
+	int c, more;
+
+	if (*in_element) {
+		guard_leave(r);
+		*in_element = 0;
+		if ((c = comma(r)) == -1)
+			return -1;
+		*had_comma = c;
+	}
+	if (skip_ws(r) == -1)
+		return -1;
+	if (peek(r) == -1)
+		return fail(r, "unexpected end of input");
+	more = peek(r) != term;
+	if (!*had_comma && more)
+		return fail(r, "expected a comma");
+	if (more)
+		return 1;
+	guard_leave(r);
+	consume(r, close);
+	return 0;
+}
+
 /* --- serde's IgnoredAny through deserialize_any ------------------------- */
 
 /*
- * Elements up to the terminator, separated by commas; a trailing comma is
- * allowed (ron's CommaSeparated). A map element is key ":" value, its key
- * an identifier inside "( )".
+ * "(" elements or fields ")", "[" ... "]", "{" ... "}". A map element is
+ * key ":" value, its key an identifier inside "( )".
  */
 static int
-comma_separated(struct ron *r, int term, int map)
+bracketed(struct ron *r, const char *open, int term, int map)
 {
-	int had = 1, more;
+	int had_comma = 1, in_element = 0, rc;
 
-	for (;;) {
-		if (skip_ws(r) == -1)
-			return -1;
-		if (peek(r) == -1)
-			return fail(r, "unexpected end of input");
-		more = peek(r) != term;
-		if (!had && more)
-			return fail(r, "expected a comma");
-		if (!more)
-			return 0;
+	if (!consume(r, open))
+		return fail(r, "expected a struct, list or map");
+	if (guard_enter(r) == -1)
+		return -1;
+	while ((rc = next_element(r, term, &had_comma, &in_element)) == 1) {
 		if (guard_enter(r) == -1)
 			return -1;
 		if (map && term == ')') {
@@ -329,8 +322,8 @@ comma_separated(struct ron *r, int term, int map)
 				return fail(r, "expected an identifier");
 		} else if (any_value(r) == -1)
 			return -1;
-		guard_leave(r);
 		if (map) {
+			guard_leave(r);
 			if (skip_ws(r) == -1)
 				return -1;
 			if (!consume(r, ":"))
@@ -338,28 +331,10 @@ comma_separated(struct ron *r, int term, int map)
 			if (skip_ws(r) == -1 || guard_enter(r) == -1 ||
 			    any_value(r) == -1)
 				return -1;
-			guard_leave(r);
 		}
-		if ((had = comma(r)) == -1)
-			return -1;
+		in_element = 1;
 	}
-}
-
-/* "(" elements or fields ")", "[" ... "]", "{" ... "}". */
-static int
-bracketed(struct ron *r, const char *open, int term, int map,
-    const char *unclosed)
-{
-	char close[2] = { (char)term, '\0' };
-
-	if (!consume(r, open))
-		return fail(r, "expected a struct, list or map");
-	if (guard_enter(r) == -1 || comma_separated(r, term, map) == -1)
-		return -1;
-	guard_leave(r);
-	if (skip_ws(r) == -1)
-		return -1;
-	return consume(r, close) ? 0 : fail(r, unclosed);
+	return rc;
 }
 
 /*
@@ -387,7 +362,7 @@ any_struct(struct ron *r)
 		}
 		tuple = peek(&copy) != ':';
 	}
-	return bracketed(r, "(", ')', !tuple, "expected )");
+	return bracketed(r, "(", ')', !tuple);
 copy_failed:
 	r->err = copy.err;
 	r->errpos = copy.errpos;
@@ -528,9 +503,9 @@ any_value(struct ron *r)
 	case '(':
 		return any_struct(r);
 	case '[':
-		return bracketed(r, "[", ']', 0, "expected ]");
+		return bracketed(r, "[", ']', 0);
 	case '{':
-		return bracketed(r, "{", '}', 1, "expected }");
+		return bracketed(r, "{", '}', 1);
 	case '.':
 		return any_float(r);
 	case '"':
@@ -583,9 +558,9 @@ escape(struct ron *r, struct buf *out)
 
 			if (d == -1)
 				return -1;
-			if (hex_digit(d) < 0)
+			if (ascii_hex_value(d) < 0)
 				return fail(r, "invalid escape: non-hex digit");
-			cp = cp << 4 | (uint32_t)hex_digit(d);
+			cp = cp << 4 | (uint32_t)ascii_hex_value(d);
 		}
 		break;	/* a byte as a char: \xff is U+00FF */
 	case 'u':
@@ -599,9 +574,9 @@ escape(struct ron *r, struct buf *out)
 			if (d == '}')
 				break;
 			r->p++;
-			if (hex_digit(d) < 0)
+			if (ascii_hex_value(d) < 0)
 				return fail(r, "invalid escape: non-hex digit");
-			cp = cp << 4 | (uint32_t)hex_digit(d);
+			cp = cp << 4 | (uint32_t)ascii_hex_value(d);
 			digits++;
 		}
 		if (digits == 0)
@@ -757,22 +732,11 @@ strspn_n(const unsigned char *s, int c, size_t max)
 	return n;
 }
 
-static int
-hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 static int
 is_int_char(int c)
 {
-	return hex_digit(c) >= 0 || c == '_';
+	return ascii_hex_value(c) >= 0 || c == '_';
 }
 
 static int
@@ -1006,7 +970,7 @@ integer(struct ron *r, enum num_kind kind, int64_t *out, const char **why)
 		    (int64_t)base, &acc) || acc < min || acc > max)
 			goto out;
 		*why = "expected an integer";
-		if ((d = hex_digit(d)) >= base)
+		if ((d = ascii_hex_value(d)) >= base)
 			goto out;
 		*why = "integer out of bounds";
 		if (kind == NUM_U64 ? __builtin_add_overflow(uacc,

@@ -194,32 +194,37 @@ sitemap_build(const struct config *cfg, const struct site *site,
 }
 
 void
-sitemap_describe_left_out(const struct config *cfg,
+sitemap_left_out_reason(const struct config *cfg,
     const struct sitemap_left_out *l, struct buf *out)
 {
-	buf_printf(out, "page %016llx (%s): left out: ",
-	    (unsigned long long)l->id, l->path);
 	switch (l->reason) {
 	case LEFT_OUT_ALIAS_TAKEN:
-		buf_printf(out, "its alias belongs to page %016llx",
+		buf_printf(out, "alias taken by page %016llx",
 		    (unsigned long long)l->owner);
 		break;
 	case LEFT_OUT_EXCLUDED:
 		buf_printf(out, "excluded by tag %s", l->tag);
 		break;
 	case LEFT_OUT_RESERVED:
-		buf_adds(out, "its alias is a reserved path");
+		buf_adds(out, "reserved path");
 		break;
 	case LEFT_OUT_ROBOTS:
-		buf_adds(out, "robots.txt disallows it for \"*\" (");
+		buf_adds(out, "blocked by robots.txt rule ");
 		robots_explain(&cfg->robots, l->path, out);
-		buf_addc(out, ')');
 		break;
 	case LEFT_OUT_TOO_LONG:
-		buf_printf(out, "its URL could exceed %d characters",
-		    SITEMAP_LOC_MAX);
+		buf_adds(out, "URL too long");
 		break;
 	}
+}
+
+void
+sitemap_describe_left_out(const struct config *cfg,
+    const struct sitemap_left_out *l, struct buf *out)
+{
+	buf_printf(out, "page %016llx (%s): left out: ",
+	    (unsigned long long)l->id, l->path);
+	sitemap_left_out_reason(cfg, l, out);
 }
 
 void

@@ -76,6 +76,9 @@ void	sitemap_build(const struct config *, const struct site *,
 	    struct sitemap *);
 void	sitemap_free(struct sitemap *);
 
+/* Why, in a site owner's words: "excluded by tag draft". */
+void	sitemap_left_out_reason(const struct config *,
+	    const struct sitemap_left_out *, struct buf *out);
 /* "page <id> (<path>): left out: <why>", the way the log and check say it. */
 void	sitemap_describe_left_out(const struct config *,
 	    const struct sitemap_left_out *, struct buf *out);

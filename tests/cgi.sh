@@ -284,7 +284,7 @@ check_contains "alias collision: the lowest id keeps it" \
 check_eq "alias collision: listed once" 1 \
     "$(printf '%s\n' "$BODY" | grep -c '<loc>http://site.test/same/alias</loc>')"
 check_contains "alias collision: check names both pages" \
-    'page 0000000000000042 (/same/alias): left out: its alias belongs to page 0000000000000041' \
+    'page 0000000000000042 (/same/alias): left out: alias taken by page 0000000000000041' \
     "$("$SITEMAPD" -c "$(echo "$env_r" | sed 's/^SITEMAPD_CONFIG=//')" check 2>&1)"
 check_contains "sidecar without blob logged" \
     "0000000000000016.1.ron: ignored: no blob 0000000000000016.1 beside it" "$LOG"

@@ -142,7 +142,7 @@ everything() {	# the bodies of the index and of every part it lists
 	for _u in $(locs); do get "${_u#"$URL"}"; _all="$_all$BODY"; done
 	BODY=$_all
 }
-left_out() { grep -c '(/brand/again): left out: robots.txt disallows it' "$TMP/lighttpd.out"; }
+left_out() { grep -c '(/brand/again): left out: blocked by robots.txt rule' "$TMP/lighttpd.out"; }
 everything
 check_contains "before the rule: listed" "/brand/again</loc>" "$BODY"
 printf '[robots]\ndisallow = /brand/a\n' >>"$TMP/sitemapd.ini"

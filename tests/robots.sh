@@ -131,8 +131,8 @@ disallowed" "$out"
 "$SITEMAPD" -c "$TMP/rules.ini" check >"$TMP/out" 2>"$TMP/err"
 check_eq "check: problems found: exit 1" 1 "$?"
 check_eq "check: one line per page robots.txt hides" \
-    "page 0000000000000201 (/docs/drafts/one): left out: robots.txt disallows it for \"*\" (line 15, \"Disallow: /docs/drafts/\")
-page 0000000000000203 (/print/a.pdf): left out: robots.txt disallows it for \"*\" (line 21, \"Disallow: /*.pdf\$\")" \
+    "page 0000000000000201 (/docs/drafts/one): left out: blocked by robots.txt rule line 15, \"Disallow: /docs/drafts/\"
+page 0000000000000203 (/print/a.pdf): left out: blocked by robots.txt rule line 21, \"Disallow: /*.pdf\$\"" \
     "$(cat "$TMP/out")"
 
 C="$TMP/clean"
@@ -166,11 +166,11 @@ check_contains "check: a rule that blocks /id/ pages" \
 check_contains "check: a skipped sidecar, with the reason" \
     "content/02/0000000000000402.1.ron: skipped: " "$out"
 check_contains "check: an alias collision" \
-    'page 0000000000000404 (/shared): left out: its alias belongs to page 0000000000000403' "$out"
+    'page 0000000000000404 (/shared): left out: alias taken by page 0000000000000403' "$out"
 check_contains "check: an alias NoPressure reserves" \
     "0000000000000405.1.ron: skipped: its alias login/help is reserved" "$out"
 check_contains "check: an alias robots.txt hides" \
-    "page 0000000000000406 (/hidden/page): left out: robots.txt disallows it" "$out"
+    "page 0000000000000406 (/hidden/page): left out: blocked by robots.txt rule" "$out"
 check_contains "check: an /id/ page robots.txt hides" \
     "page 0000000000000407 (/id/0000000000000407): left out:" "$out"
 check_eq "check: one line per problem" 7 "$(wc -l <"$TMP/out")"
