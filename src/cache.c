@@ -1,6 +1,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,32 +287,113 @@ choose_mode(struct page_cache *c, enum watch want)
 }
 
 /*
- * Reads one shard into fresh. A shard directory that is gone is empty, and
- * so is anything else at its name, a symlink included, as a scan skips it.
+ * Notes a shard's state and watches it, before it is read, so that no
+ * change slips by. Returns 0 when there is no directory to read at its
+ * name: it is gone, or something else stands there, a symlink included,
+ * which a scan skips.
  */
 static int
-read_shard(struct page_cache *c, int contentfd, const char *contentpath,
-    int shard, int may_be_gone, struct site *fresh, struct buf *why)
+prepare_shard(struct page_cache *c, int contentfd, int shard)
 {
 	struct stat st;
 	char name[3];
 
 	snprintf(name, sizeof(name), "%02x", shard);
-	/* The state before the read: a change during it shows next time. */
 	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
 		memset(&st, 0, sizeof(st));
 	note_shard_state(c, shard, &st);
 	if (st.st_nlink > 0 && !S_ISDIR(st.st_mode))
 		return 0;
 	watch_shard(c, shard);
+	return 1;
+}
+
+/* Reads one shard into fresh; a shard directory that is gone is empty. */
+static int
+read_shard(struct page_cache *c, int contentfd, const char *contentpath,
+    int shard, struct site *fresh, struct buf *why)
+{
+	if (!prepare_shard(c, contentfd, shard))
+		return 0;
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
 	    &c->tags, &c->cfg->reserved, fresh, why) == 0)
 		return 0;
-	if (may_be_gone && errno == ENOENT) {
+	if (errno == ENOENT) {
 		buf_reset(why);
 		return 0;
 	}
 	return -1;
+}
+
+/*
+ * A cold page cache makes a scan wait on one read at a time; the disk and
+ * the kernel do far better with many under way, so the shards of a full
+ * scan are read by this many threads.
+ */
+#define SCAN_THREADS	16
+
+struct scan_job {
+	const struct page_cache	*c;
+	int			 contentfd;
+	const char		*contentpath;
+	const unsigned char	*wanted;
+	struct site		*fresh;
+	int			 failed[CONTENT_SHARDS];	/* errno, or 0 */
+	struct buf		 why[CONTENT_SHARDS];
+	atomic_int		 next;
+};
+
+/* Takes shards until none is left; reads the cache, changes nothing of it. */
+static void *
+scan_worker(void *arg)
+{
+	struct scan_job *job = arg;
+	int s;
+
+	while ((s = atomic_fetch_add(&job->next, 1)) < CONTENT_SHARDS) {
+		if (!job->wanted[s])
+			continue;
+		if (content_scan_shard(job->contentfd, job->contentpath,
+		    (unsigned)s, &job->c->tags, &job->c->cfg->reserved,
+		    &job->fresh[s], &job->why[s]) == -1)
+			job->failed[s] = errno ? errno : EIO;
+	}
+	return NULL;
+}
+
+/* Reads the wanted shards side by side; the first failure is the answer. */
+static int
+scan_shards(const struct page_cache *c, int contentfd, const char *contentpath,
+    const unsigned char *wanted, struct site *fresh, struct buf *why)
+{
+	struct scan_job *job = xcalloc(1, sizeof(*job));
+	pthread_t threads[SCAN_THREADS];
+	size_t started = 0;
+	int rc = 0;
+
+	job->c = c;
+	job->contentfd = contentfd;
+	job->contentpath = contentpath;
+	job->wanted = wanted;
+	job->fresh = fresh;
+	atomic_init(&job->next, 0);
+	/* Fewer threads, even none, only make it slower. */
+	while (started < SCAN_THREADS &&
+	    pthread_create(&threads[started], NULL, scan_worker, job) == 0)
+		started++;
+	scan_worker(job);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		/* Listed a moment ago: gone now means a root being pulled. */
+		if (job->failed[s] && rc == 0) {
+			buf_adds(why, buf_str(&job->why[s]));
+			rc = -1;
+		}
+		buf_free(&job->why[s]);
+	}
+	free(job);
+	return rc;
 }
 
 /* Reads everything again, with fresh watches. */
@@ -318,6 +401,7 @@ static int
 scan_all(struct page_cache *c, enum watch want, struct buf *why)
 {
 	struct site fresh[CONTENT_SHARDS];
+	unsigned char wanted[CONTENT_SHARDS] = { 0 };
 	struct buf path = BUF_INIT;
 	struct stat tags_st = { 0 };
 	struct dirent *de;
@@ -367,15 +451,15 @@ scan_all(struct page_cache *c, enum watch want, struct buf *why)
 				    buf_str(&path), de->d_name);
 			continue;
 		}
-		/* Listed a moment ago: gone now means a root being pulled. */
-		if (read_shard(c, dirfd(dir), buf_str(&path), shard, 0,
-		    &fresh[shard], why) == -1)
-			goto out;
+		wanted[shard] = prepare_shard(c, dirfd(dir), shard);
 	}
 	if (errno != 0) {
 		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
 		goto out;
 	}
+	if (scan_shards(c, dirfd(dir), buf_str(&path), wanted, fresh, why)
+	    == -1)
+		goto out;
 	memcpy(c->shards, fresh, sizeof(fresh));
 	memset(fresh, 0, sizeof(fresh));
 	c->tags_st = tags_st;
@@ -410,7 +494,7 @@ rescan_dirty(struct page_cache *c, struct buf *why)
 
 		if (!c->dirty[s])
 			continue;
-		if (read_shard(c, fd, buf_str(&path), s, 1, &fresh, why) == -1) {
+		if (read_shard(c, fd, buf_str(&path), s, &fresh, why) == -1) {
 			rc = -1;
 			break;
 		}

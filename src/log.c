@@ -1,3 +1,4 @@
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -5,6 +6,8 @@
 #include "log.h"
 
 static int quiet;
+/* Shards are read by several threads, and a sink may count lines. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static void (*sink)(const char *, void *);
 static void *sink_ctx;
 
@@ -27,6 +30,7 @@ log_msg(const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(&line, fmt, ap);
 	va_end(ap);
+	pthread_mutex_lock(&lock);
 	if (sink)
 		sink(buf_str(&line) + sizeof(prefix) - 1, sink_ctx);
 	else {
@@ -35,6 +39,7 @@ log_msg(const char *fmt, ...)
 		fwrite(line.data, 1, line.len, stderr);
 		fflush(stderr);
 	}
+	pthread_mutex_unlock(&lock);
 	buf_free(&line);
 }
 
