@@ -1,7 +1,8 @@
 /*
- * genpages ROOT N: writes a NoPressure runtime root of N markdown pages
- * (empty blobs, small sidecars) for bench/run. Aliases are spread over a
- * few sections so that sorting and escaping do real work.
+ * genpages ROOT N [FIRST]: writes N markdown pages (empty blobs, small
+ * sidecars) into a NoPressure runtime root, made if need be, with ids from
+ * FIRST (default 1), for bench/run and the tests. Aliases are spread over
+ * a few sections so that sorting and escaping do real work.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,21 +34,23 @@ main(int argc, char **argv)
 	static const char *const sections[] = { "blog", "docs", "news",
 	    "guides", "products", "help" };
 	char path[4096], text[512];
-	unsigned long n;
+	unsigned long n, first = 1;
 
-	if (argc != 3 || (n = strtoul(argv[2], NULL, 10)) == 0) {
-		fputs("usage: genpages ROOT N\n", stderr);
+	if ((argc != 3 && argc != 4) || (n = strtoul(argv[2], NULL, 10)) == 0 ||
+	    (argc == 4 && (first = strtoul(argv[3], NULL, 10)) == 0)) {
+		fputs("usage: genpages ROOT N [FIRST]\n", stderr);
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s/content", argv[1]);
-	if (mkdir(argv[1], 0755) == -1 || mkdir(path, 0755) == -1)
+	if ((mkdir(argv[1], 0755) == -1 && errno != EEXIST) ||
+	    (mkdir(path, 0755) == -1 && errno != EEXIST))
 		die(path);
 	for (unsigned shard = 0; shard < 256; shard++) {
 		snprintf(path, sizeof(path), "%s/content/%02x", argv[1], shard);
-		if (mkdir(path, 0755) == -1)
+		if (mkdir(path, 0755) == -1 && errno != EEXIST)
 			die(path);
 	}
-	for (unsigned long i = 1; i <= n; i++) {
+	for (unsigned long i = first; i < first + n; i++) {
 		unsigned long long id = i;
 		int len;
 

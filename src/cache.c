@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -14,6 +15,13 @@
 #include "cache.h"
 #include "filestate.h"
 #include "log.h"
+
+static int	scan_all(struct page_cache *, enum watch, struct buf *);
+static void	*scan_in_background(void *);
+static int	finish_background_scan(struct page_cache *, struct buf *);
+static void	forget_root(struct page_cache *);
+static int	update(struct page_cache *, const struct config *,
+		    struct buf *);
 
 /* Whatever makes a page file appear, change or go, in a shard. */
 #define SHARD_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | \
@@ -40,6 +48,7 @@ cache_init(struct page_cache *c, int long_lived)
 	memset(c, 0, sizeof(*c));
 	c->long_lived = long_lived;
 	c->inotify_fd = -1;
+	c->wake_fd = -1;
 	stop_watching(c);
 }
 
@@ -56,21 +65,98 @@ forget_scan(struct page_cache *c)
 	c->built = 0;
 }
 
-void
-cache_free(struct page_cache *c)
+/* Forgets everything read from the root; the cache itself goes on. */
+static void
+forget_root(struct page_cache *c)
 {
 	stop_watching(c);
 	forget_scan(c);
 	sitemap_free(&c->sitemap);
 	buf_free(&c->nopressure_key);
+	buf_free(&c->scan_failure);
 	free(c->root);
 	c->root = NULL;
 }
 
 void
+cache_free(struct page_cache *c)
+{
+	if (c->scanning) {
+		struct buf why = BUF_INIT;
+
+		atomic_store(&c->scan_cancel, 1);
+		finish_background_scan(c, &why);
+		buf_free(&why);
+		atomic_store(&c->scan_cancel, 0);
+	}
+	forget_root(c);
+	reserved_free(&c->reserved);
+	if (c->wake_fd != -1)
+		close(c->wake_fd);
+	c->wake_fd = -1;
+}
+
+void
 cache_forget(struct page_cache *c)
 {
-	c->scanned = 0;
+	if (c->scanning)
+		c->rescan_after = 1;
+	else
+		c->scanned = 0;
+}
+
+static int
+start_background_scan(struct page_cache *c, enum watch want)
+{
+	c->scan_want = want;
+	atomic_store(&c->scan_done, 0);
+	if (pthread_create(&c->scanner, NULL, scan_in_background, c) != 0)
+		return -1;	/* then it is read in the request's own time */
+	c->scanning = 1;
+	return 0;
+}
+
+static void *
+scan_in_background(void *arg)
+{
+	struct page_cache *c = arg;
+
+	uint64_t one = 1;
+
+	c->scan_rc = scan_all(c, c->scan_want, &c->scan_why);
+	atomic_store(&c->scan_done, 1);
+	/* Wakes the server's poll; a full counter has a wake-up pending. */
+	if (c->wake_fd != -1)
+		(void)!write(c->wake_fd, &one, sizeof(one));
+	return NULL;
+}
+
+/* Waits for the background scan; 0 when it read the root in full. */
+static int
+finish_background_scan(struct page_cache *c, struct buf *why)
+{
+	pthread_join(c->scanner, NULL);
+	c->scanning = 0;
+	if (c->scan_rc == -1)
+		buf_adds(why, buf_str(&c->scan_why));
+	buf_free(&c->scan_why);
+	if (c->rescan_after) {
+		c->rescan_after = 0;
+		c->scanned = 0;
+	}
+	return c->scan_rc;
+}
+
+void
+cache_start(struct page_cache *c, const struct config *cfg)
+{
+	struct buf why = BUF_INIT;
+	time_t changed;
+
+	c->background = 1;
+	c->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	(void)cache_sitemap(c, cfg, &changed, &why);
+	buf_free(&why);
 }
 
 /* From here on every request reads the whole root: slower, never stale. */
@@ -316,7 +402,7 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 	if (!prepare_shard(c, contentfd, shard))
 		return 0;
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
-	    &c->tags, &c->cfg->reserved, fresh, why) == 0)
+	    &c->tags, &c->reserved, fresh, why) == 0)
 		return 0;
 	if (errno == ENOENT) {
 		buf_reset(why);
@@ -353,8 +439,14 @@ scan_worker(void *arg)
 	while ((s = atomic_fetch_add(&job->next, 1)) < CONTENT_SHARDS) {
 		if (!job->wanted[s])
 			continue;
+		/* The process is stopping: its answer is no longer wanted. */
+		if (atomic_load(&job->c->scan_cancel)) {
+			buf_adds(&job->why[s], "stopped");
+			job->failed[s] = EINTR;
+			continue;
+		}
 		if (content_scan_shard(job->contentfd, job->contentpath,
-		    (unsigned)s, &job->c->tags, &job->c->cfg->reserved,
+		    (unsigned)s, &job->c->tags, &job->c->reserved,
 		    &job->fresh[s], &job->why[s]) == -1)
 			job->failed[s] = errno ? errno : EIO;
 	}
@@ -555,14 +647,40 @@ any_dirty(const struct page_cache *c)
 	return 0;
 }
 
-struct sitemap *
-cache_sitemap(struct page_cache *c, const struct config *cfg,
-    time_t *changed, struct buf *why)
+/*
+ * A failure is the answer to the next call too, and only then: a server
+ * asks once whether a request must wait, once more as it answers it, and
+ * the second must not start another scan.
+ */
+int
+cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
+{
+	int rc;
+
+	if (c->scan_failure.len > 0) {
+		buf_adds(why, buf_str(&c->scan_failure));
+		buf_free(&c->scan_failure);
+		return -1;
+	}
+	if ((rc = update(c, cfg, why)) == -1)
+		buf_adds(&c->scan_failure, why->len ? buf_str(why) :
+		    "cannot read the root");
+	return rc;
+}
+
+static int
+update(struct page_cache *c, const struct config *cfg, struct buf *why)
 {
 	struct buf key = BUF_INIT;
 
+	if (c->scanning) {
+		if (!atomic_load(&c->scan_done))
+			return 1;
+		if (finish_background_scan(c, why) == -1)
+			return -1;
+	}
 	if (c->root == NULL || strcmp(c->root, cfg->root) != 0) {
-		cache_free(c);
+		forget_root(c);
 		c->root = xstrdup(cfg->root);
 	}
 	c->cfg = cfg;
@@ -586,18 +704,43 @@ cache_sitemap(struct page_cache *c, const struct config *cfg,
 			compare_shard_states(c);
 	}
 	if (!c->scanned) {
+		/* The scan reads its own copy: cfg may be reloaded meanwhile. */
+		reserved_free(&c->reserved);
+		reserved_copy(&c->reserved, &cfg->reserved);
+		if (c->background && start_background_scan(c, cfg->watch) == 0)
+			return 1;
 		if (scan_all(c, cfg->watch, why) == -1)
-			return NULL;
+			return -1;
 	} else if (any_dirty(c) && rescan_dirty(c, why) == -1) {
 		c->scanned = 0;		/* start over next time */
-		return NULL;
+		return -1;
 	}
 	if (!c->built || c->config_generation != cfg->generation)
 		build(c, cfg);
+	return 0;
+}
+
+struct sitemap *
+cache_sitemap(struct page_cache *c, const struct config *cfg,
+    time_t *changed, struct buf *why)
+{
+	switch (cache_update(c, cfg, why)) {
+	case 1:
+		buf_adds(why, "the content root is still being read");
+		return NULL;
+	case -1:
+		return NULL;
+	}
 	*changed = c->dirs_changed;
 	if (c->sitemap.newest > *changed)
 		*changed = c->sitemap.newest;
 	if (cfg->mtime > *changed)
 		*changed = cfg->mtime;
 	return &c->sitemap;
+}
+
+int
+cache_wake_fd(const struct page_cache *c)
+{
+	return c->wake_fd;
 }

@@ -10,6 +10,8 @@
 #ifndef SITEMAPD_CACHE_H
 #define SITEMAPD_CACHE_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -39,6 +41,7 @@ struct page_cache {
 	int		 scanned;	/* shards and tags are current */
 	char		*root;
 	const struct config *cfg;	/* of the request in hand */
+	struct reserved	 reserved;	/* the scan's own copy of cfg's */
 	struct buf	 nopressure_key;	/* reserved entries of the scan */
 	struct stat	 root_st, content_st, tags_st;
 	struct tagmap	 tags;
@@ -47,6 +50,18 @@ struct page_cache {
 	unsigned	 config_generation;
 	int		 built;		/* sitemap matches shards and config */
 	struct sitemap	 sitemap;
+	/* A full scan in a thread of its own, while requests go on. */
+	int		 background;
+	int		 scanning;
+	int		 rescan_after;	/* SIGHUP came during the scan */
+	pthread_t	 scanner;
+	enum watch	 scan_want;
+	int		 scan_rc;
+	struct buf	 scan_why;
+	struct buf	 scan_failure;	/* for the next call, once */
+	atomic_int	 scan_done;
+	int		 wake_fd;	/* readable when it is done */
+	atomic_int	 scan_cancel;
 };
 
 void	cache_init(struct page_cache *, int long_lived);
@@ -55,9 +70,26 @@ void	cache_free(struct page_cache *);
 void	cache_forget(struct page_cache *);
 
 /*
+ * From now on, full scans run in a thread of their own: one starts now,
+ * and until it is done cache_sitemap answers NULL, "being read", at once.
+ * A long-running process thereby answers robots.txt, which needs no
+ * content, however long the content root takes to read.
+ */
+void	cache_start(struct page_cache *, const struct config *);
+
+/*
+ * Brings the cache up to the root as it is now: 0 when it is, 1 while a
+ * background scan reads it (wait on cache_wake_fd), -1 with the reason in
+ * why when it cannot be read in full.
+ */
+int	cache_update(struct page_cache *, const struct config *, struct buf *why);
+/* Readable when a background scan is done; -1 without cache_start. */
+int	cache_wake_fd(const struct page_cache *);
+
+/*
  * The sitemap of cfg's root as it is now, and in *changed the newest moment
  * its content can reflect. NULL with the reason in why when the root cannot
- * be read in full.
+ * be read in full, or is still being read.
  */
 struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
 	    time_t *changed, struct buf *why);

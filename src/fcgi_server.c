@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE	/* ppoll, accept4 */
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -35,6 +36,13 @@
 #define READ_TIMEOUT_MS		5000
 #define WRITE_TIMEOUT_MS	10000
 #define KEEP_TIMEOUT_MS		75000
+/*
+ * A sitemap request that comes while the content root is read in full
+ * (the first scan, or one after an inotify overflow) waits for the scan,
+ * this long at most, then gets 503 with Retry-After: well within the 60 s
+ * nginx and Apache give a FastCGI answer by default.
+ */
+#define PARK_TIMEOUT_MS		20000
 #define MAX_CONNS		256
 /*
  * Answers are written as they are made; what a slow reader has not taken
@@ -61,6 +69,8 @@ struct conn {
 	int			 reading;	/* a request has begun */
 	long long		 deadline;	/* monotonic ms */
 	const char		*late;		/* what a missed deadline means */
+	int			 parked;	/* waits for a scan: */
+	struct fcgi_request	 waiting;	/* this request */
 };
 
 struct server {
@@ -80,6 +90,7 @@ static int		set_nonblocking(int);
 static void		on_stop(int);
 static void		on_reload(int);
 static void		setup_signals(sigset_t *waiting);
+static void		work(struct server *, struct conn *);
 
 static size_t
 unsent(const struct conn *c)
@@ -93,6 +104,8 @@ conn_close(struct server *srv, size_t i)
 	struct conn *c = srv->conns[i];
 
 	srv->queued -= unsent(c);
+	if (c->parked)
+		fcgi_request_free(&c->waiting);
 	close(c->fd);
 	fcgi_input_free(&c->in);
 	buf_free(&c->out);
@@ -265,11 +278,38 @@ answer(struct server *srv, struct conn *c, struct fcgi_request *freq)
 	c->answered = 1;
 }
 
+/* A sitemap request while the content root is still being read. */
+static int
+must_wait(struct server *srv, struct fcgi_request *freq)
+{
+	struct buf why = BUF_INIT;
+	struct request req;
+	int busy;
+
+	request_from_params(&req, request_param, freq);
+	if (!request_needs_content(&req))
+		return 0;
+	busy = cache_update(&srv->cache, config_watch_get(srv->watch), &why)
+	    == 1;
+	buf_free(&why);
+	return busy;
+}
+
+/* Answers a waiting request, then goes on with what else has come. */
+static void
+unpark(struct server *srv, struct conn *c)
+{
+	c->parked = 0;
+	answer(srv, c, &c->waiting);
+	fcgi_request_free(&c->waiting);
+	work(srv, c);
+}
+
 /* Serves the requests already received, while the answers go out freely. */
 static void
 work(struct server *srv, struct conn *c)
 {
-	while (!c->broken && unsent(c) == 0) {
+	while (!c->broken && unsent(c) == 0 && !c->parked) {
 		struct fcgi_request req;
 		const char *why = NULL;
 		enum fcgi_next next = fcgi_input_next(&c->in, &req, &why);
@@ -281,6 +321,13 @@ work(struct server *srv, struct conn *c)
 			drop(c, why);
 		} else if (next == FCGI_GOT_REQUEST) {
 			c->reading = 0;
+			if (must_wait(srv, &req)) {
+				c->waiting = req;
+				c->parked = 1;
+				c->deadline = now_ms() + PARK_TIMEOUT_MS;
+				c->late = NULL;
+				return;
+			}
 			answer(srv, c, &req);
 			fcgi_request_free(&req);
 		} else {
@@ -288,7 +335,7 @@ work(struct server *srv, struct conn *c)
 			break;
 		}
 	}
-	if (unsent(c) > 0 || c->broken)
+	if (unsent(c) > 0 || c->broken || c->parked)
 		return;
 	if (fcgi_input_busy(&c->in)) {
 		if (!c->reading) {
@@ -299,6 +346,30 @@ work(struct server *srv, struct conn *c)
 	} else if (c->answered) {
 		c->deadline = now_ms() + KEEP_TIMEOUT_MS;
 		c->late = NULL;		/* an idle kept connection: nothing wrong */
+	}
+}
+
+/* When the scan is done, its time is up or the process stops. */
+static void
+wake_parked(struct server *srv, long long now)
+{
+	struct buf why = BUF_INIT;
+	size_t parked = 0;
+	int ready;
+
+	for (size_t i = 0; i < srv->nconns; i++)
+		parked += srv->conns[i]->parked;
+	if (parked == 0)
+		return;
+	ready = cache_update(&srv->cache, config_watch_get(srv->watch),
+	    &why) != 1;
+	buf_free(&why);
+	for (size_t i = 0; i < srv->nconns; i++) {
+		struct conn *c = srv->conns[i];
+
+		if (c->parked && !c->broken && (ready || stopping ||
+		    now >= c->deadline))
+			unpark(srv, c);
 	}
 }
 
@@ -326,7 +397,7 @@ conn_done(const struct conn *c)
 {
 	if (c->broken)
 		return 1;
-	if (unsent(c) > 0)
+	if (unsent(c) > 0 || (c->parked && !c->eof))
 		return 0;
 	return c->in.close || c->eof || (stopping && !fcgi_input_busy(&c->in));
 }
@@ -418,7 +489,7 @@ int
 fcgi_serve(int fd, struct config_watch *watch)
 {
 	static struct server srv;
-	struct pollfd pfd[MAX_CONNS + 1];
+	struct pollfd pfd[MAX_CONNS + 2];
 	sigset_t waiting;
 	long long stop_by = 0;
 	int rc = 0;
@@ -432,10 +503,11 @@ fcgi_serve(int fd, struct config_watch *watch)
 		return -1;
 	}
 	cache_init(&srv.cache, 1);
+	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
 		long long now = now_ms(), wake = now + KEEP_TIMEOUT_MS;
 		struct timespec ts;
-		nfds_t n = 0;
+		nfds_t n = 0, first_conn;
 		int listening;
 
 		if (reloading) {
@@ -447,6 +519,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 		}
 		if (stopping && stop_by == 0)
 			stop_by = now + WRITE_TIMEOUT_MS;
+		wake_parked(&srv, now);
 		expire(&srv, now);
 		if (stop_by != 0 && now >= stop_by)
 			for (size_t i = 0; i < srv.nconns; i++)
@@ -460,16 +533,20 @@ fcgi_serve(int fd, struct config_watch *watch)
 		    (srv.nconns < MAX_CONNS || idlest(&srv) != -1);
 		if (listening)
 			pfd[n++] = (struct pollfd){ fd, POLLIN, 0 };
+		first_conn = n;
 		for (size_t i = 0; i < srv.nconns; i++) {
 			struct conn *c = srv.conns[i];
 
 			pfd[n++] = (struct pollfd){ c->fd, unsent(c) > 0 ?
-			    POLLOUT : c->eof ? 0 : POLLIN, 0 };
+			    POLLOUT : c->eof || c->parked ? 0 : POLLIN, 0 };
 			if (c->deadline < wake)
 				wake = c->deadline;
 		}
 		if (stop_by != 0 && stop_by < wake)
 			wake = stop_by;
+		if (cache_wake_fd(&srv.cache) != -1)
+			pfd[n++] = (struct pollfd){ cache_wake_fd(&srv.cache),
+			    POLLIN, 0 };
 		if (!listening && now < srv.listen_after &&
 		    srv.listen_after < wake)
 			wake = srv.listen_after;
@@ -483,9 +560,16 @@ fcgi_serve(int fd, struct config_watch *watch)
 			rc = -1;
 			break;
 		}
+		/* The scan's wake-up only needs reading: the loop looks. */
+		if (cache_wake_fd(&srv.cache) != -1 &&
+		    (pfd[n - 1].revents & POLLIN)) {
+			uint64_t count;
+
+			(void)!read(pfd[n - 1].fd, &count, sizeof(count));
+		}
 		/* Connections first: accept_new may move them in the array. */
-		for (nfds_t k = listening; k < n; k++) {
-			struct conn *c = srv.conns[k - listening];
+		for (nfds_t k = first_conn; k < first_conn + srv.nconns; k++) {
+			struct conn *c = srv.conns[k - first_conn];
 			short ev = pfd[k].revents;
 
 			if (ev & POLLOUT) {

@@ -109,6 +109,18 @@ route_of(const struct request *req, struct buf *path, size_t *part)
 	return ROUTE_NONE;
 }
 
+int
+request_needs_content(const struct request *req)
+{
+	struct buf path = BUF_INIT;
+	size_t part;
+	enum route route = route_of(req, &path, &part);
+
+	buf_free(&path);
+	return route == ROUTE_SITEMAP || route == ROUTE_INDEX ||
+	    route == ROUTE_PART;
+}
+
 static const char *
 reason(int status)
 {

@@ -39,6 +39,9 @@ typedef const char *(*param_fn)(const char *name, void *ctx);
 
 void	request_from_params(struct request *, param_fn, void *ctx);
 
+/* True when answering req reads the content root (a sitemap). */
+int	request_needs_content(const struct request *);
+
 /* Answers req on out and returns the HTTP status it sent. */
 int	request_handle(const struct config *, struct page_cache *,
 	    const struct request *req, const struct output *out);

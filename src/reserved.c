@@ -63,6 +63,17 @@ reserved_free(struct reserved *r)
 	r->n = 0;
 }
 
+void
+reserved_copy(struct reserved *dst, const struct reserved *src)
+{
+	dst->v = xcalloc(src->n, sizeof(*dst->v));
+	dst->n = src->n;
+	for (size_t i = 0; i < src->n; i++) {
+		dst->v[i].path = xstrdup(src->v[i].path);
+		dst->v[i].flags = src->v[i].flags;
+	}
+}
+
 static int
 add(struct reserved *r, const char *spec, int flags, const char **why)
 {

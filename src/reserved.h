@@ -28,6 +28,8 @@ struct reserved {
 /* Fills r with the built-in entries. */
 void	reserved_init(struct reserved *r);
 void	reserved_free(struct reserved *r);
+/* Makes dst a copy of src. */
+void	reserved_copy(struct reserved *dst, const struct reserved *src);
 
 /*
  * Adds an entry written as in the INI: "search/" is a prefix, "search" an
