@@ -1,0 +1,88 @@
+#!/bin/sh
+# What a long-running process keeps up to date by itself is what a fresh
+# full read gives: after each step of random sequences of adds, deletes,
+# renames, version bumps, alias changes and tag changes, its /sitemap.xml
+# is byte for byte what "render" makes of the root from scratch.
+. "$SRCDIR/tests/lib.sh"
+
+command -v cgi-fcgi >/dev/null || { echo "cgi-fcgi is not installed: skipped"; exit 77; }
+R="$TMP/root"
+mkdir -p "$R/state/sys" "$R/content"
+printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$R/state/sys/tags.yaml"
+ini "$TMP/sitemapd.ini" "$R"
+SOCK="$TMP/s.sock"
+"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" 2>"$TMP/server.log" &
+SERVER_PID=$!
+stop() { stop_process "$SERVER_PID"; }
+on_exit stop
+wait_for test -S "$SOCK"
+
+# sidecar ID VERSION ALIAS TAG: written aside, then renamed into place.
+sidecar() {
+	_d="$R/content/$(printf '%s' "$1" | cut -c15-16)"
+	mkdir -p "$_d"
+	printf '# %s\n' "$3" >"$_d/$1.$2"
+	printf '(alias: "%s", title: Some("T"), mime: "text/markdown", tags: [%s])\n' \
+	    "$3" "${4:+\"$4\"}" >"$_d/.tmp"
+	mv "$_d/.tmp" "$_d/$1.$2.ron"
+}
+newest() { ls "$R/content/$(printf '%s' "$1" | cut -c15-16)" 2>/dev/null |
+    sed -n "s/^$1\.\([0-9]*\)\.ron$/\1/p" | sort -n | tail -1; }
+live() {
+	env -i REQUEST_METHOD=GET REQUEST_URI=/sitemap.xml HTTP_HOST=example.com \
+	    cgi-fcgi -bind -connect "$SOCK" 2>/dev/null | sed '1,/^\r$/d'
+}
+fresh() { "$SITEMAPD" -c "$TMP/sitemapd.ini" render /sitemap.xml --host example.com 2>/dev/null; }
+
+steps=0
+differ=0
+for seed in 1 2 3; do
+	# Each line: an operation on one of 24 ids spread over 6 shards.
+	awk -v seed="$seed" 'BEGIN {
+		srand(seed)
+		split("add delete bump alias tag tags rename", ops, " ")
+		for (i = 0; i < 40; i++)
+			printf "%s %016x %d\n", ops[int(rand() * 7) + 1],
+			    int(rand() * 24) * 256 + int(rand() * 6) + 1,
+			    int(rand() * 1000)
+	}' >"$TMP/ops"
+	while read -r op id n; do
+		v=$(newest "$id")
+		case $op in
+		add)	[ -z "$v" ] && sidecar "$id" 1 "page/$n" ;;
+		delete)	rm -f "$R/content/$(printf '%s' "$id" | cut -c15-16)/$id".* ;;
+		bump)	[ -n "$v" ] && sidecar "$id" $((v + 1)) "page/$n" ;;
+		alias)	[ -n "$v" ] && sidecar "$id" "$v" "moved/$n" ;;
+		tag)	[ -n "$v" ] && sidecar "$id" "$v" "tagged/$n" staff ;;
+		tags)	if grep -q '\[staff\]' "$R/state/sys/tags.yaml"; then
+				roles="[]"
+			else
+				roles="[staff]"
+			fi
+			printf 'staff:\n  name: Staff\n  roles: %s\n' "$roles" >"$TMP/tags"
+			mv "$TMP/tags" "$R/state/sys/tags.yaml" ;;
+		rename)	# the newest version's files, renamed to a newer number
+			if [ -n "$v" ]; then
+				d="$R/content/$(printf '%s' "$id" | cut -c15-16)"
+				mv "$d/$id.$v" "$d/$id.$((v + 5))"
+				mv "$d/$id.$v.ron" "$d/$id.$((v + 5)).ron"
+			fi ;;
+		esac
+		steps=$((steps + 1))
+		live >"$TMP/live"
+		fresh >"$TMP/fresh"
+		cksum <"$TMP/live" >>"$TMP/seen"
+		if ! cmp -s "$TMP/live" "$TMP/fresh"; then
+			differ=$((differ + 1))
+			[ "$differ" -le 3 ] && { echo "after $op $id $n (seed $seed):"
+			    diff "$TMP/fresh" "$TMP/live" | head -10; }
+		fi
+	done <"$TMP/ops"
+done
+check_eq "after $steps random steps, the live sitemap is a fresh read's" 0 "$differ"
+seen=$(sort -u "$TMP/seen" | wc -l)
+[ "$seen" -ge 40 ] && ok "... which changed along the way ($seen different sitemaps)" ||
+    not_ok "... which changed along the way (only $seen different sitemaps)"
+
+check_no_sanitizer_report "$(cat "$TMP/server.log")"
+finish
