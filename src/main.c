@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "baseurl.h"
@@ -31,7 +32,7 @@
 
 static const char usage_text[] =
 "usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
-"       sitemapd [-c FILE] render PATH [--host HOST] [--https]\n"
+"       sitemapd [-c FILE] render PATH [--host HOST] [--https] [--output FILE]\n"
 "       sitemapd [-c FILE] check\n"
 "       sitemapd [-c FILE] list [--host HOST] [--https]\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
@@ -47,7 +48,8 @@ static const char usage_text[] =
 "  -m MODE       octal permissions of the unix socket, such as 0660\n"
 "  render PATH   print the body a GET of PATH would get, for static export;\n"
 "                --host names the host (default localhost), --https\n"
-"                makes URLs https\n"
+"                makes URLs https; --output writes FILE, replaced only\n"
+"                when the body is whole; on failure nothing is written\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
 "  list          print every page, by id: listed with its URL and date,\n"
@@ -120,6 +122,7 @@ open_config(struct config_watch *watch, const char *option, int cgi)
 struct render_params {
 	const char	*path;
 	const char	*host;
+	const char	*output;	/* render --output */
 	int		 https;
 };
 
@@ -148,6 +151,9 @@ host_args(int argc, char **argv, struct render_params *rp, int want_path)
 			rp->https = 1;
 		else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc)
 			rp->host = argv[++i];
+		else if (want_path && strcmp(argv[i], "--output") == 0 &&
+		    i + 1 < argc)
+			rp->output = argv[++i];
 		else if (want_path && rp->path == NULL && argv[i][0] == '/')
 			rp->path = argv[i];
 		else
@@ -156,15 +162,56 @@ host_args(int argc, char **argv, struct render_params *rp, int want_path)
 	return want_path && rp->path == NULL ? -1 : 0;
 }
 
+/*
+ * A temporary file for the body: beside FILE, so that renaming it over
+ * FILE is atomic, or an anonymous one that is copied to stdout once whole.
+ */
+static FILE *
+render_target(const char *output, struct buf *tmp)
+{
+	char *copy;
+	mode_t mask;
+	int fd;
+
+	if (output == NULL)
+		return tmpfile();
+	copy = xstrdup(output);
+	buf_printf(tmp, "%s/.%s.XXXXXX", dirname(copy), basename(
+	    (char *)output));
+	free(copy);
+	if ((fd = mkstemp(tmp->data)) == -1)
+		return NULL;
+	/* mkstemp makes it 0600; the file it replaces is read by others. */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	return fdopen(fd, "w+");
+}
+
+static int
+copy_out(FILE *from)
+{
+	char chunk[65536];
+	size_t n;
+
+	rewind(from);
+	while ((n = fread(chunk, 1, sizeof(chunk), from)) > 0)
+		if (fwrite(chunk, 1, n, stdout) != n)
+			return -1;
+	return ferror(from) || fflush(stdout) != 0 ? -1 : 0;
+}
+
 static int
 render(const char *config_option, int argc, char **argv)
 {
 	struct render_params rp = { .host = "localhost" };
-	struct output out = { 0, stdio_write, stdout };
+	struct output out = { 0, stdio_write, NULL };
+	struct buf tmp = BUF_INIT;
 	struct config_watch watch;
 	struct page_cache cache;
 	struct request req;
-	int status;
+	FILE *fp;
+	int status, rc = EXIT_FAILURE;
 
 	if (host_args(argc, argv, &rp, 1) == -1) {
 		usage(stderr);
@@ -172,18 +219,34 @@ render(const char *config_option, int argc, char **argv)
 	}
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
+	if ((out.ctx = fp = render_target(rp.output, &tmp)) == NULL) {
+		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? buf_str(&tmp) :
+		    "temporary file", strerror(errno));
+		config_watch_close(&watch);
+		buf_free(&tmp);
+		return EXIT_FAILURE;
+	}
 	request_from_params(&req, render_param, &rp);
 	cache_init(&cache, 0);
 	status = request_handle(&watch.cfg, &cache, &req, &out);
 	cache_free(&cache);
 	config_watch_close(&watch);
-	if (fflush(stdout) != 0)
-		return EXIT_FAILURE;
-	if (status != 200) {
-		fprintf(stderr, "sitemapd: %s: status %d\n", rp.path, status);
-		return EXIT_FAILURE;
-	}
-	return EXIT_SUCCESS;
+	if (status != 200)
+		fprintf(stderr, "sitemapd: %s: status %d; nothing written\n",
+		    rp.path, status);
+	else if (fflush(fp) != 0 || ferror(fp) || (rp.output &&
+	    (fsync(fileno(fp)) == -1 || rename(tmp.data, rp.output) == -1)))
+		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? rp.output :
+		    "temporary file", strerror(errno));
+	else if (rp.output == NULL && copy_out(fp) == -1)
+		fprintf(stderr, "sitemapd: stdout: %s\n", strerror(errno));
+	else
+		rc = EXIT_SUCCESS;
+	if (rp.output && rc != EXIT_SUCCESS)
+		unlink(tmp.data);
+	fclose(fp);
+	buf_free(&tmp);
+	return rc;
 }
 
 static int

@@ -180,4 +180,25 @@ check_eq "-s tcp with a bad port is refused" 2 "$?"
 check_eq "-s with an unknown scheme is refused" 2 "$?"
 
 check_no_sanitizer_report "$(cat "$TMP/err")"
+# render, for cron: a failure writes nothing, --output replaces only a whole
+# body, and the file gets the usual mode, not mkstemp's.
+printf '[site]\nroot = %s/nonexistent\n' "$TMP" >"$TMP/gone.ini"
+"$SITEMAPD" -c "$TMP/gone.ini" render /sitemap.xml >"$TMP/out" 2>"$TMP/err"
+check_eq "render that fails: exit 1" 1 "$?"
+check_eq "render that fails: nothing on stdout" 0 "$(wc -c <"$TMP/out")"
+check_contains "render that fails: the reason on stderr" "No such file" "$(cat "$TMP/err")"
+echo good >"$TMP/export.xml"
+"$SITEMAPD" -c "$TMP/gone.ini" render /sitemap.xml --output "$TMP/export.xml" 2>/dev/null
+check_eq "render --output that fails: the old file stays" good "$(cat "$TMP/export.xml")"
+check_eq "render --output that fails: no temporary file left" "" \
+    "$(ls -A "$TMP" | grep '^\.export')"
+ini "$TMP/ok.ini" "$SRCDIR/contrib/example-site"
+(umask 022 && "$SITEMAPD" -c "$TMP/ok.ini" render /sitemap.xml \
+    --output "$TMP/export.xml" 2>/dev/null)
+check_eq "render --output: exit 0" 0 "$?"
+check_contains "render --output: the file is replaced" "<urlset" "$(cat "$TMP/export.xml")"
+check_eq "render --output: mode 644 under umask 022" 644 "$(stat -c %a "$TMP/export.xml")"
+check_eq "render --output: nothing on stdout" "" \
+    "$("$SITEMAPD" -c "$TMP/ok.ini" render /robots.txt --output "$TMP/r.txt" 2>/dev/null)"
+
 finish
