@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #endif
 
 #define EXIT_USAGE	2
+#define HELP_POINTER	"(sitemapd --help shows every command and option)\n"
 
 static const char usage_text[] =
 "usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
@@ -62,6 +64,24 @@ static void
 usage(FILE *fp)
 {
 	fputs(usage_text, fp);
+}
+
+/* What is wrong, in one line, and where the whole usage is. */
+static int usage_error(const char *, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sitemapd: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	fputs(HELP_POINTER, stderr);
+	return EXIT_USAGE;
 }
 
 /* SPEC section 1: -c, then the environment, then the CGI script's side. */
@@ -142,24 +162,43 @@ render_param(const char *name, void *ctx)
 	return NULL;
 }
 
-/* "--host HOST" and "--https", and PATH where a path is wanted. */
+/*
+ * "--host HOST", "--https" and, for render, "--output FILE" and PATH.
+ * Returns 0, or EXIT_USAGE after saying what is wrong.
+ */
 static int
 host_args(int argc, char **argv, struct render_params *rp, int want_path)
 {
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--https") == 0)
+		const char *a = argv[i];
+
+		if (strcmp(a, "--https") == 0)
 			rp->https = 1;
-		else if (strcmp(argv[i], "--host") == 0 && i + 1 < argc)
+		else if ((strcmp(a, "--host") == 0 || (want_path &&
+		    strcmp(a, "--output") == 0)) && i + 1 == argc)
+			return usage_error("%s: %s needs a value", argv[0], a);
+		else if (strcmp(a, "--host") == 0)
 			rp->host = argv[++i];
-		else if (want_path && strcmp(argv[i], "--output") == 0 &&
-		    i + 1 < argc)
+		else if (want_path && strcmp(a, "--output") == 0)
 			rp->output = argv[++i];
-		else if (want_path && rp->path == NULL && argv[i][0] == '/')
-			rp->path = argv[i];
+		else if (strncmp(a, "--", 2) == 0 && strchr(a, '=') != NULL)
+			return usage_error("%s: write \"%.*s VALUE\", not %s",
+			    argv[0], (int)(strchr(a, '=') - a), a, a);
+		else if (a[0] == '-')
+			return usage_error("%s: unknown option %s", argv[0], a);
+		else if (!want_path || rp->path != NULL)
+			return usage_error("%s: unexpected argument %s",
+			    argv[0], a);
+		else if (a[0] != '/')
+			return usage_error("%s: PATH starts with \"/\", as in "
+			    "/%s", argv[0], a);
 		else
-			return -1;
+			rp->path = a;
 	}
-	return want_path && rp->path == NULL ? -1 : 0;
+	if (want_path && rp->path == NULL)
+		return usage_error("%s: which PATH? such as /sitemap.xml",
+		    argv[0]);
+	return 0;
 }
 
 /*
@@ -213,10 +252,8 @@ render(const char *config_option, int argc, char **argv)
 	FILE *fp;
 	int status, rc = EXIT_FAILURE;
 
-	if (host_args(argc, argv, &rp, 1) == -1) {
-		usage(stderr);
+	if (host_args(argc, argv, &rp, 1) != 0)
 		return EXIT_USAGE;
-	}
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
 	if ((out.ctx = fp = render_target(rp.output, &tmp)) == NULL) {
@@ -259,10 +296,8 @@ list(const char *config_option, int argc, char **argv)
 	struct request req;
 	int rc = EXIT_USAGE;
 
-	if (host_args(argc, argv, &rp, 0) == -1) {
-		usage(stderr);
+	if (host_args(argc, argv, &rp, 0) != 0)
 		return EXIT_USAGE;
-	}
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
 	request_from_params(&req, render_param, &rp);
@@ -281,15 +316,13 @@ list(const char *config_option, int argc, char **argv)
 }
 
 static int
-check(const char *config_option, int argc)
+check(const char *config_option, int argc, char **argv)
 {
 	struct config_watch watch;
 	int problems;
 
-	if (argc != 1) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (argc != 1)
+		return usage_error("check: unexpected argument %s", argv[1]);
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
 	problems = check_site(&watch.cfg, stdout);
@@ -308,10 +341,10 @@ robots_check(int argc, char **argv)
 	struct buf text = BUF_INIT;
 	int fd, rc;
 
-	if (argc < 4) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (argc < 4)
+		return usage_error("robots-check: give %s", argc == 1 ?
+		    "ROBOTS_FILE USER_AGENT URL..." : argc == 2 ?
+		    "a USER_AGENT and at least one URL" : "at least one URL");
 	fd = strcmp(argv[1], "-") == 0 ? 0 : open(argv[1], O_RDONLY | O_CLOEXEC);
 	rc = fd == -1 ? -1 : buf_read_fd(&text, fd, SIZE_MAX);
 	if (rc == -1)
@@ -371,7 +404,8 @@ main(int argc, char **argv)
 			puts(PACKAGE_NAME " " PACKAGE_VERSION);
 			return EXIT_SUCCESS;
 		default:
-			usage(stderr);
+			/* getopt has said what is wrong. */
+			fputs(HELP_POINTER, stderr);
 			return EXIT_USAGE;
 		}
 	}
@@ -380,15 +414,13 @@ main(int argc, char **argv)
 	if (argc > 0 && strcmp(argv[0], "render") == 0)
 		return render(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "check") == 0)
-		return check(config_option, argc);
+		return check(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "list") == 0)
 		return list(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
 		return robots_check(argc, argv);
-	if (argc > 0) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (argc > 0)
+		return usage_error("unknown command %s", argv[0]);
 	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
 		unix_path = socket_spec + 5;
 	if (mode != -1 && unix_path == NULL) {
@@ -398,9 +430,8 @@ main(int argc, char **argv)
 
 	cgi = socket_spec == NULL && gateway_is_cgi();
 	if (cgi && getenv("GATEWAY_INTERFACE") == NULL) {
-		fputs("sitemapd: not started by a web server\n", stderr);
-		usage(stderr);
-		return EXIT_USAGE;
+		return usage_error("not started by a web server: give a "
+		    "command, or -s to listen on a socket");
 	}
 	/* Read before the first request: nothing later is trusted for it. */
 	if (open_config(&watch, config_option, cgi) == -1) {

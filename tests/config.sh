@@ -201,4 +201,25 @@ check_eq "render --output: mode 644 under umask 022" 644 "$(stat -c %a "$TMP/exp
 check_eq "render --output: nothing on stdout" "" \
     "$("$SITEMAPD" -c "$TMP/ok.ini" render /robots.txt --output "$TMP/r.txt" 2>/dev/null)"
 
+# A mistaken argument: what is wrong in one line, then where the help is.
+mistake() {	# DESCRIPTION SAYS ARGS...
+	_what=$1 _says=$2; shift 2
+	"$SITEMAPD" "$@" >/dev/null 2>"$TMP/err"
+	check_eq "$_what: exit 2" 2 "$?"
+	check_contains "$_what: says what is wrong" "$_says" "$(cat "$TMP/err")"
+	check_eq "$_what: in one line, then the pointer to --help" \
+	    "(sitemapd --help shows every command and option)" \
+	    "$(sed -n 2p "$TMP/err")$(sed -n 3p "$TMP/err")"
+}
+mistake "render without the slash" 'PATH starts with "/", as in /sitemap.xml' \
+    -c "$TMP/ok.ini" render sitemap.xml
+mistake "--host=VALUE" 'write "--host VALUE", not --host=example.org' \
+    -c "$TMP/ok.ini" render /sitemap.xml --host=example.org
+mistake "render without a path" "which PATH?" -c "$TMP/ok.ini" render
+mistake "robots-check without a URL" "robots-check: give at least one URL" \
+    robots-check /dev/null Googlebot
+mistake "an unknown command" "unknown command frobnicate" frobnicate
+mistake "check with an argument" "check: unexpected argument now" \
+    -c "$TMP/ok.ini" check now
+
 finish
