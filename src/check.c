@@ -18,13 +18,17 @@ struct report {
 	int	 problems;
 };
 
+/* Notes say what was asked for; everything else is a problem. */
+#define NOTE	"note: "
+
 static void
 problem(const char *line, void *ctx)
 {
 	struct report *r = ctx;
 
 	fprintf(r->out, "%s\n", line);
-	r->problems++;
+	if (strncmp(line, NOTE, sizeof(NOTE) - 1) != 0)
+		r->problems++;
 }
 
 /* What scanning and building the sitemap would log, and what it leaves out. */
@@ -42,12 +46,16 @@ check_content(const struct config *cfg, struct sitemap **sm,
 		return;
 	}
 	for (size_t i = 0; i < (*sm)->nleft_out; i++) {
-		/* What the owner asked for is not a problem. */
-		if ((*sm)->left_out[i].reason == LEFT_OUT_EXCLUDED)
+		enum left_out_reason reason = (*sm)->left_out[i].reason;
+
+		/* Exclusion by tag is a switch per page: nothing to say. */
+		if (reason == LEFT_OUT_EXCLUDED)
 			continue;
 		buf_reset(&line);
 		sitemap_describe_left_out(cfg, &(*sm)->left_out[i], &line);
-		log_msg("%s", buf_str(&line));
+		/* A reserved path or a robots rule is the INI's own wish. */
+		log_msg("%s%s", reason == LEFT_OUT_RESERVED || reason ==
+		    LEFT_OUT_ROBOTS ? NOTE : "", buf_str(&line));
 	}
 	buf_free(&line);
 	buf_free(&why);
@@ -108,8 +116,8 @@ check_exclude_tags(const struct config *cfg, const struct page_cache *cache)
 				    cfg->exclude_tags[k]) == 0)
 					carried = 1;
 		if (!carried)
-			log_msg("[sitemap] exclude_tags: no page has the tag %s",
-			    cfg->exclude_tags[k]);
+			log_msg(NOTE "[sitemap] exclude_tags: no page has the "
+			    "tag %s", cfg->exclude_tags[k]);
 	}
 	free(site.pages);
 }
@@ -127,7 +135,7 @@ check_admin_path(const struct config *cfg)
 		    cfg->yaml_error, cfg->ini_admin, cfg->file);
 	else if (cfg->ini_admin && cfg->yaml_admin &&
 	    strcmp(cfg->ini_admin, cfg->yaml_admin) != 0)
-		log_msg("[site] admin_path /%s differs from config.yaml's "
+		log_msg(NOTE "[site] admin_path /%s differs from config.yaml's "
 		    "admin.path /%s; both are kept out of the sitemap",
 		    cfg->ini_admin, cfg->yaml_admin);
 }
