@@ -5,10 +5,10 @@
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
-command -v apache2 >/dev/null || { echo "apache2 is not installed"; exit 1; }
+need apache2
 MODULES=/usr/lib/apache2/modules
 [ -f "$MODULES/mod_fcgid.so" ] ||
-    { echo "mod_fcgid (libapache2-mod-fcgid) is not installed"; exit 1; }
+    skip "mod_fcgid (libapache2-mod-fcgid) is not installed"
 
 # Apache's children run as www-data when it starts as root: everything
 # they touch lives in a world-readable tree of the test's own.

@@ -7,7 +7,7 @@
 . "$SRCDIR/tests/http.sh"
 
 browser=$(command -v chromium || command -v chromium-browser) ||
-    { echo "chromium is not installed: skipped"; echo "0 passed, 0 failed"; exit 77; }
+    skip "chromium is not installed"
 banner="does not appear to have any style information"
 
 # dom PATH: the document Chromium builds for $URL/PATH.

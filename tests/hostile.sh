@@ -5,7 +5,7 @@
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
-command -v nc >/dev/null || { echo "nc (netcat-openbsd) is not installed"; exit 1; }
+need nc netcat-openbsd
 
 ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
 start_lighttpd "$TMP/sitemapd.ini"

@@ -2,7 +2,7 @@
 # loopback ports, curl requests, and the checks every deployment passes.
 # Sourced after lib.sh.
 
-command -v curl >/dev/null || { echo "curl is not installed"; exit 1; }
+need curl
 
 # wait_http URL PID: polls until URL answers while PID still runs.
 wait_http() {
@@ -18,8 +18,7 @@ wait_http() {
 # with INI through contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set;
 # sets PORT and URL.
 start_lighttpd() {
-	command -v lighttpd >/dev/null ||
-	    { echo "lighttpd is not installed"; exit 1; }
+	need lighttpd
 	mkdir -p "$TMP/htdocs"
 	echo static >"$TMP/htdocs/static.txt"
 	PORT=$(free_port)
@@ -140,8 +139,7 @@ check_deployment() {
 # contrib/runit/sitemapd/run pointed at this test; its log goes to
 # $TMP/NAME.log. Sets SV_DIR.
 supervise() {
-	command -v runsv >/dev/null ||
-	    { echo "runsv (runit) is not installed: skipped"; exit 77; }
+	need runsv runit
 	SV_DIR="$TMP/sv-$1"
 	mkdir -p "$SV_DIR"
 	sed -e "s|^BIN=.*|BIN=$SITEMAPD|" -e "s|^CONFIG=.*|CONFIG=$2|" \

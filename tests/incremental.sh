@@ -5,7 +5,7 @@
 # is byte for byte what "render" makes of the root from scratch.
 . "$SRCDIR/tests/lib.sh"
 
-command -v cgi-fcgi >/dev/null || { echo "cgi-fcgi is not installed: skipped"; exit 77; }
+need cgi-fcgi libfcgi-bin
 R="$TMP/root"
 mkdir -p "$R/state/sys" "$R/content"
 printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$R/state/sys/tags.yaml"

@@ -46,6 +46,15 @@ check_valid() {
 	fi
 }
 
+# skip WHY: this test cannot run here (automake's SKIP), saying why.
+skip() { echo "$1: skipped"; echo "0 passed, 0 failed"; exit 77; }
+
+# need TOOL [PACKAGE]: skips unless TOOL is on the PATH.
+need() {
+	command -v "$1" >/dev/null ||
+	    skip "$1${2:+ ($2)} is not installed; contrib/install-deps test installs it"
+}
+
 finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

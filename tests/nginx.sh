@@ -6,7 +6,7 @@
 . "$SRCDIR/tests/http.sh"
 
 for tool in nginx spawn-fcgi; do
-	command -v "$tool" >/dev/null || { echo "$tool is not installed"; exit 1; }
+	need "$tool"
 done
 
 cp -R "$SRCDIR/contrib/example-site" "$TMP/root"

@@ -6,7 +6,7 @@
 
 DUMP=${RON_DUMP:-$(dirname "$SITEMAPD")/../tests/ron-dump}
 [ -x "$DUMP" ] || { echo "tests/ron-dump not built"; exit 1; }
-command -v jq >/dev/null || { echo "jq is not installed: skipped"; exit 77; }
+need jq
 CORPUS="$SRCDIR/tests/ron-corpus"
 
 # normalize: FILE, verdict and, for OK, the fields as jq writes them.

@@ -11,7 +11,7 @@ CLIENT=$BUILD/tests/fcgi-client
 for tool in "$CLIENT" "$BUILD/bench/genpages" "$BUILD/bench/evict"; do
 	[ -x "$tool" ] || { echo "$tool not built"; exit 1; }
 done
-command -v cgi-fcgi >/dev/null || { echo "cgi-fcgi is not installed: skipped"; exit 77; }
+need cgi-fcgi libfcgi-bin
 
 "$BUILD/bench/genpages" "$TMP/root" 100000 || exit 1
 ini "$TMP/sitemapd.ini" "$TMP/root"

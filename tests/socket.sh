@@ -3,8 +3,8 @@
 # client, the way nginx or Apache's mod_proxy_fcgi would ask it.
 . "$SRCDIR/tests/lib.sh"
 
-command -v cgi-fcgi >/dev/null || { echo "cgi-fcgi (libfcgi-bin) is not installed"; exit 1; }
-command -v nc >/dev/null || { echo "nc (netcat-openbsd) is not installed"; exit 1; }
+need cgi-fcgi libfcgi-bin
+need nc netcat-openbsd
 
 ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
 

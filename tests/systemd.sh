@@ -5,8 +5,7 @@
 # spawn-fcgi hands sitemapd its socket on fd 0 exactly as systemd does.)
 . "$SRCDIR/tests/lib.sh"
 
-command -v systemd-analyze >/dev/null ||
-    { echo "systemd-analyze (systemd) is not installed"; exit 1; }
+need systemd-analyze systemd
 
 ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
 mkdir -p "$TMP/units" "$TMP/typo"
