@@ -141,12 +141,19 @@ wait_for() {
 
 # free_port: a loopback TCP port no socket uses, below the ephemeral range
 # so that no client connection can take it before the server binds, and
-# never one this test already picked.
+# never one this test already picked. SITEMAPD_TEST_PORTS=LOW-HIGH sets
+# the range on a machine where another one suits better.
 free_port() {
+	_from=10000
 	_low=$(cut -f 1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
 	[ "${_low:-0}" -gt 11000 ] || _low=32768
+	case ${SITEMAPD_TEST_PORTS:-} in
+	[0-9]*-[0-9]*)
+		_from=${SITEMAPD_TEST_PORTS%-*}
+		_low=$((${SITEMAPD_TEST_PORTS#*-} + 1)) ;;
+	esac
 	while :; do
-		_port=$((10000 + $(od -An -N2 -tu2 /dev/urandom) % (_low - 10000)))
+		_port=$((_from + $(od -An -N2 -tu2 /dev/urandom) % (_low - _from)))
 		_hex=$(printf '%04X' "$_port")
 		grep -q "^ *[0-9]*: [0-9A-F]*:$_hex " /proc/net/tcp /proc/net/tcp6 \
 		    2>/dev/null && continue
