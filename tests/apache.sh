@@ -75,7 +75,8 @@ Listen 127.0.0.1:$P3
 	Require all granted
 </Directory>
 <Directory "$TMP/cgi-root">
-	AllowOverride All
+	# Exactly what the README asks of a shared host, and no more.
+	AllowOverride FileInfo Options=ExecCGI
 	Require all granted
 </Directory>
 
