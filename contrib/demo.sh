@@ -6,10 +6,18 @@ cd "$(dirname "$0")/.."
 top=$(pwd)
 port=${PORT:-8080}
 
-sh contrib/install-deps demo
-[ -x configure ] || autoreconf -fi
-mkdir -p _build/plain
-(cd _build/plain && { [ -f Makefile ] || ../../configure -q; } && make -s -j2)
+# SITEMAPD=path uses a sitemapd already built (the test suite does).
+if [ -z "${SITEMAPD:-}" ]; then
+	sh contrib/install-deps demo
+	[ -x configure ] || autoreconf -fi
+	mkdir -p _build/plain
+	(cd _build/plain && { [ -f Makefile ] || ../../configure -q; } &&
+	    make -s -j2)
+	SITEMAPD=$top/_build/plain/src/sitemapd
+fi
+
+# Fixed dates, so the demo's <lastmod> is not the day of the git clone.
+find contrib/example-site -type f -exec touch -d '2026-03-01 12:00 UTC' {} +
 
 demo=$(mktemp -d "${TMPDIR:-/tmp}/sitemapd-demo.XXXXXX")
 mkdir "$demo/htdocs"
@@ -30,14 +38,21 @@ server.bind = "127.0.0.1"
 server.port = $port
 server.errorlog = "/dev/stderr"
 index-file.names = ( "index.html" )
-var.sitemapd_bin = "$top/_build/plain/src/sitemapd"
+mimetype.assign = ( ".html" => "text/html; charset=utf-8" )
+var.sitemapd_bin = "$SITEMAPD"
 var.sitemapd_config = "$demo/sitemapd.ini"
 var.sitemapd_socket = "$demo/sitemapd.sock"
 include "$top/contrib/lighttpd.conf"
 CONF
 
 echo
+echo "The example site leaves some pages out on purpose, to show why a page"
+echo "can be left out; sitemapd's warnings about them below are expected:"
+"$SITEMAPD" -c "$demo/sitemapd.ini" list --host "127.0.0.1:$port" |
+    awk -F '\t' '$2 == "left-out" { printf "  page %s: %s\n", $1, $4 }'
+echo
 echo "sitemapd is serving the example site under lighttpd. Open:"
+echo "  http://127.0.0.1:$port/             (links both)"
 echo "  http://127.0.0.1:$port/robots.txt"
 echo "  http://127.0.0.1:$port/sitemap.xml"
 echo "Edit files under contrib/example-site and reload: changes show at once."
