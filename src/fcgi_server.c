@@ -435,7 +435,7 @@ accept_new(struct server *srv)
 		    SOCK_NONBLOCK | SOCK_CLOEXEC);
 		if (fd == -1) {
 			if (errno == EMFILE || errno == ENFILE) {
-				log_msg("accept: %s; waiting a second",
+				log_at(LOG_ERR, "accept: %s; waiting a second",
 				    strerror(errno));
 				srv->listen_after = now_ms() + 1000;
 			}
@@ -498,7 +498,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 	srv.listen_fd = fd;
 	srv.watch = watch;
 	if (set_nonblocking(fd) == -1) {
-		log_msg("fd %d: cannot make it non-blocking: %s", fd,
+		log_at(LOG_ERR, "fd %d: cannot make it non-blocking: %s", fd,
 		    strerror(errno));
 		return -1;
 	}
@@ -512,7 +512,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 
 		if (reloading) {
 			reloading = 0;
-			log_msg("SIGHUP: reading the configuration and the "
+			log_at(LOG_INFO, "SIGHUP: reading the configuration and the "
 			    "content root again");
 			config_watch_expire(watch);
 			cache_forget(&srv.cache);
@@ -556,7 +556,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 		if (ppoll(pfd, n, &ts, &waiting) == -1) {
 			if (errno == EINTR)
 				continue;
-			log_msg("poll: %s", strerror(errno));
+			log_at(LOG_ERR, "poll: %s", strerror(errno));
 			rc = -1;
 			break;
 		}

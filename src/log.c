@@ -1,6 +1,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "buf.h"
 #include "log.h"
@@ -17,19 +18,24 @@ log_set_quiet(int on)
 	quiet = on;
 }
 
-void
-log_msg(const char *fmt, ...)
+/*
+ * Under systemd (JOURNAL_STREAM is set when stderr goes to the journal)
+ * a line starts with its priority, "<4>", which the journal files it by
+ * (sd-daemon(3)); web servers' error logs get the line as it is.
+ */
+static void
+log_line(int priority, const char *fmt, va_list ap)
 {
 	static const char prefix[] = "sitemapd: ";
 	struct buf line = BUF_INIT;
-	va_list ap;
+	const char *journal = getenv("JOURNAL_STREAM");
 
 	if (quiet)
 		return;
+	if (journal && *journal && !sink)
+		buf_printf(&line, "<%d>", priority);
 	buf_adds(&line, prefix);
-	va_start(ap, fmt);
 	buf_vprintf(&line, fmt, ap);
-	va_end(ap);
 	pthread_mutex_lock(&lock);
 	if (sink)
 		sink(buf_str(&line) + sizeof(prefix) - 1, sink_ctx);
@@ -41,6 +47,26 @@ log_msg(const char *fmt, ...)
 	}
 	pthread_mutex_unlock(&lock);
 	buf_free(&line);
+}
+
+void
+log_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_line(LOG_WARNING, fmt, ap);
+	va_end(ap);
+}
+
+void
+log_at(int priority, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_line(priority, fmt, ap);
+	va_end(ap);
 }
 
 void

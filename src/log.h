@@ -2,7 +2,13 @@
 #ifndef SITEMAPD_LOG_H
 #define SITEMAPD_LOG_H
 
+#include <syslog.h>
+
+/* A line at LOG_WARNING, what most lines are: something left out. */
 void	log_msg(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* A line at a syslog priority: LOG_ERR, LOG_WARNING or LOG_INFO. */
+void	log_at(int priority, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
 void	log_set_quiet(int);
 /* Hands each line, without prefix, to fn instead; NULL restores stderr. */
 void	log_set_sink(void (*fn)(const char *line, void *ctx), void *ctx);

@@ -452,11 +452,14 @@ main(int argc, char **argv)
 		fd = 0;
 		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, &err))
 		    == -1) {
-			log_msg("%s", buf_str(&err));
+			log_at(LOG_ERR, "%s", buf_str(&err));
 			buf_free(&err);
 			config_watch_close(&watch);
 			return EXIT_USAGE;
 		}
+		if (socket_spec)
+			log_at(LOG_INFO, "listening on %s, serving %s",
+			    socket_spec, watch.cfg.root);
 		rc = fcgi_serve(fd, &watch);
 		/* Our own socket goes with us; an inherited one is not ours. */
 		if (unix_path)

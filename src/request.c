@@ -273,14 +273,14 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 
 	/* Whatever might be the admin area must not be listed. */
 	if (cfg->admin_unknown) {
-		log_msg("503 for %s: the admin path is unknown (%s); set "
+		log_at(LOG_ERR, "503 for %s: the admin path is unknown (%s); set "
 		    "[site] admin_path in %s or make config.yaml readable",
 		    x->path, cfg->yaml_error, cfg->file);
 		return send_error(x->out, 503, &retry, x->with_body);
 	}
 	sm = cache_sitemap(cache, cfg, &changed, &why);
 	if (sm == NULL)
-		log_msg("503 for %s: %s", x->path, buf_str(&why));
+		log_at(LOG_ERR, "503 for %s: %s", x->path, buf_str(&why));
 	buf_free(&why);
 	if (sm == NULL)
 		return send_error(x->out, 503, &retry, x->with_body);

@@ -51,6 +51,22 @@ for i in $(seq 25); do
 done
 check_eq "unix: one process answers request after request" 25 "$served"
 stop
+check_contains "it says where it listens, once" \
+    "sitemapd: listening on unix:$SOCK, serving $SRCDIR/contrib/example-site" \
+    "$(cat "$TMP/server.log")"
+check_lacks "outside systemd, lines carry no priority" "<4>" "$(cat "$TMP/server.log")"
+
+# Under systemd the journal files each line by its priority (sd-daemon(3)).
+JOURNAL_STREAM=8:1234 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" \
+    2>"$TMP/journal.log" &
+SERVER_PID=$!
+wait_for test -S "$SOCK"
+fcgi "$SOCK" REQUEST_URI=/sitemap.xml
+stop
+check_contains "systemd: where it listens is <6>, information" \
+    "<6>sitemapd: listening on unix:$SOCK" "$(cat "$TMP/journal.log")"
+check_contains "systemd: a skipped sidecar is <4>, a warning" \
+    "<4>sitemapd: $SRCDIR/contrib/example-site/content/05/" "$(cat "$TMP/journal.log")"
 
 # --- by hand-built FastCGI records, to control when each byte arrives ------
 octal() { printf '\\%03o' "$1"; }
