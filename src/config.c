@@ -131,14 +131,16 @@ static char *
 absolute_root(const char *file, const char *root)
 {
 	struct buf path = BUF_INIT;
-	char *copy;
+	char *copy, *clean;
 
 	if (root[0] == '/')
-		return xstrdup(root);
+		return file_path_clean(root);
 	copy = xstrdup(file);
 	buf_printf(&path, "%s/%s", dirname(copy), root);
 	free(copy);
-	return path.data;
+	clean = file_path_clean(buf_str(&path));
+	buf_free(&path);
+	return clean;
 }
 
 /*

@@ -50,3 +50,32 @@ file_read(int dirfd, const char *path, int flags, size_t max,
 		    strerror(errno);
 	return rc;
 }
+
+char *
+file_path_clean(const char *path)
+{
+	struct buf out = BUF_INIT;
+	char cwd[4096];
+
+	if (path[0] != '/' && getcwd(cwd, sizeof(cwd)) != NULL)
+		buf_adds(&out, cwd);
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			char *slash = strrchr(buf_str(&out), '/');
+
+			if (slash != NULL)
+				out.len = (size_t)(slash - out.data);
+			buf_add(&out, "", 0);
+		} else if (n > 0 && !(n == 1 && p[0] == '.')) {
+			buf_addc(&out, '/');
+			buf_add(&out, p, n);
+		}
+		p += n;
+		p += *p == '/';
+	}
+	if (out.len == 0)
+		buf_addc(&out, '/');
+	return out.data;
+}

@@ -23,4 +23,11 @@ int	file_open_regular(int dirfd, const char *path, int flags,
 int	file_read(int dirfd, const char *path, int flags, size_t max,
 	    struct buf *out, const char **why);
 
+/*
+ * path made absolute from the working directory, with ".", ".." and "//"
+ * resolved by name: what messages show. Symlinks are not followed, so a
+ * root that is a symlink swapped on deploy is still followed at each read.
+ */
+char	*file_path_clean(const char *path);
+
 #endif

@@ -20,6 +20,7 @@
 #include "check.h"
 #include "config.h"
 #include "fcgi.h"
+#include "file.h"
 #include "list.h"
 #include "log.h"
 #include "request.h"
@@ -129,12 +130,14 @@ static int
 open_config(struct config_watch *watch, const char *option, int cgi)
 {
 	struct buf err = BUF_INIT;
-	char *file = config_file(option, cgi);
+	char *given = config_file(option, cgi);
+	char *file = file_path_clean(given);
 	int rc = config_watch_open(watch, file, &err);
 
 	if (rc == -1)
-		log_msg("%s", buf_str(&err));
+		log_at(LOG_ERR, "%s", buf_str(&err));
 	buf_free(&err);
+	free(given);
 	free(file);
 	return rc;
 }

@@ -222,4 +222,13 @@ mistake "an unknown command" "unknown command frobnicate" frobnicate
 mistake "check with an argument" "check: unexpected argument now" \
     -c "$TMP/ok.ini" check now
 
+# Paths in messages are shown as resolved, not as typed.
+mkdir -p "$TMP/pc/mysite"
+printf '[site]\nroot = ../nowhere/./root\n' >"$TMP/pc/mysite/site.ini"
+out=$(cd "$TMP/pc" && "$SITEMAPD" -c ././mysite/../mysite/site.ini check 2>&1)
+check_contains "a relative root is shown resolved" "$TMP/pc/nowhere/root:" "$out"
+check_lacks "... with no ./ or ../ left" "/./" "$out"
+out=$(cd "$TMP/pc" && "$SITEMAPD" -c ./nope/../x.ini check 2>&1)
+check_contains "so is the INI's path" "sitemapd: $TMP/pc/x.ini: No such file" "$out"
+
 finish
