@@ -72,8 +72,13 @@ listen_unix(const char *path, int mode, struct buf *err)
 	rc = bind(fd, (struct sockaddr *)&sun, sizeof(sun));
 	if (mode != -1)
 		umask(old_umask);
-	if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1) {
+	if (rc == -1 && errno == ENOENT)
+		buf_printf(err, "%s: its directory does not exist; create it "
+		    "first, such as: install -d -o sitemapd -g www-data -m 0750 "
+		    "DIRECTORY", path);
+	else if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1)
 		buf_printf(err, "%s: %s", path, strerror(errno));
+	if (err->len > 0) {
 		close(fd);
 		return -1;
 	}

@@ -114,6 +114,12 @@ check_contains "SIGTERM mid-request: answer complete" "</urlset>" \
     "$(tr -d '\000' <"$TMP/slow.out")"
 check_eq "SIGTERM: socket removed" no "$(test -e "$SOCK" && echo yes || echo no)"
 
+# A socket directory that is missing: say what to do about it.
+"$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$TMP/no-such-dir/s.sock" 2>"$TMP/err"
+check_eq "unix: a missing directory: exit 2" 2 "$?"
+check_contains "unix: a missing directory: says to create it" \
+    "its directory does not exist; create it first" "$(cat "$TMP/err")"
+
 # A file that is not a socket is never removed to make room.
 echo precious >"$TMP/not-a-socket"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$TMP/not-a-socket" 2>"$TMP/err"
