@@ -9,12 +9,15 @@ need systemd-analyze systemd
 
 ini "$TMP/sitemapd.ini" "$SRCDIR/contrib/example-site"
 mkdir -p "$TMP/units" "$TMP/typo"
+# The unit as built, with configure's paths in it.
+UNIT="$(dirname "$(dirname "$SITEMAPD")")/contrib/sitemapd.service"
+check_eq "the built unit names the program and INI (install.sh checks where)" \
+    1 "$(grep -c '^ExecStart=/.*/sitemapd -c /.*/sitemapd.ini$' "$UNIT")"
+check_lacks "... with configure's paths filled in" "@bindir@" "$(cat "$UNIT")"
 # verify insists that ExecStart exists: point it at this build.
-sed "s|^ExecStart=/usr/local/bin/sitemapd -c /etc/sitemapd.ini$|ExecStart=$SITEMAPD -c $TMP/sitemapd.ini|" \
-    "$SRCDIR/contrib/sitemapd.service" >"$TMP/units/sitemapd.service"
+sed "s|^ExecStart=.*|ExecStart=$SITEMAPD -c $TMP/sitemapd.ini|" \
+    "$UNIT" >"$TMP/units/sitemapd.service"
 cp "$SRCDIR/contrib/sitemapd.socket" "$TMP/units/"
-check_contains "the shipped ExecStart is the one replaced" "ExecStart=$SITEMAPD" \
-    "$(cat "$TMP/units/sitemapd.service")"
 
 # verify exits 0 on unknown keys, so its output must be empty as well.
 (cd "$TMP/units" && systemd-analyze verify ./sitemapd.socket ./sitemapd.service) \
@@ -30,7 +33,7 @@ cp "$TMP/units/sitemapd.socket" "$TMP/typo/"
 check_contains "the check itself notices a typo" "StandrdOutput" "$(cat "$TMP/typo.out")"
 
 # stdin is the listening socket; stdout inheriting it would corrupt it.
-unit=$(cat "$SRCDIR/contrib/sitemapd.service")
+unit=$(cat "$UNIT")
 check_contains "service: socket on stdin" "StandardInput=socket" "$unit"
 check_contains "service: stdout not the socket" "StandardOutput=journal" "$unit"
 check_contains "service: restarted however it ends" "Restart=always" "$unit"

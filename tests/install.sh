@@ -1,0 +1,43 @@
+#!/bin/sh
+# make install, into a staging directory: the program, the INI, the
+# licence, the web-server snippets outside docdir, and systemd units that
+# name the paths configure was given.
+. "$SRCDIR/tests/lib.sh"
+
+BUILD=$(dirname "$(dirname "$SITEMAPD")")
+DEST="$TMP/dest"
+# A make of its own: not the jobserver of the make running the tests.
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" install \
+    DESTDIR="$DEST" >"$TMP/install.out" 2>&1 ||
+    { not_ok "make install"; cat "$TMP/install.out"; finish; exit 1; }
+var() { sed -n "s/^$1 = //p" "$BUILD/Makefile"; }
+expand() {	# the Makefile's ${prefix} and ${exec_prefix}, filled in
+	printf '%s\n' "$1" | sed -e "s|\${exec_prefix}|$(var exec_prefix)|" \
+	    -e "s|\${prefix}|$(var prefix)|g" -e "s|\${datarootdir}|$(var datarootdir)|"
+}
+prefix=$(var prefix)
+bindir=$(expand "$(var bindir)")
+sysconfdir=$(expand "$(var sysconfdir)")
+datadir=$(expand "$(expand "$(var datadir)")")
+docdir=$(expand "$(expand "$(var docdir)" | sed "s|\${PACKAGE_TARNAME}|sitemapd|")")
+unitdir=$(var systemdsystemunitdir)
+
+check_eq "the program" yes "$(test -x "$DEST$bindir/sitemapd" && echo yes)"
+check_eq "the INI" yes "$(test -f "$DEST$sysconfdir/sitemapd.ini" && echo yes)"
+check_eq "the licence" yes "$(test -f "$DEST$docdir/COPYING" && echo yes)"
+for f in lighttpd.conf nginx.conf nginx-upstream.conf apache-fcgid.conf \
+    apache-proxy-fcgi.conf htaccess; do
+	check_eq "$f in $datadir/sitemapd, not docdir" yes \
+	    "$(test -f "$DEST$datadir/sitemapd/$f" && echo yes)"
+done
+if [ "$unitdir" != no ]; then
+	check_eq "the units where systemd looks" yes "$(test -f \
+	    "$DEST$unitdir/sitemapd.service" -a -f "$DEST$unitdir/sitemapd.socket" &&
+	    echo yes)"
+	check_contains "the service names the installed program and INI" \
+	    "ExecStart=$bindir/sitemapd -c $sysconfdir/sitemapd.ini" \
+	    "$(cat "$DEST$unitdir/sitemapd.service")"
+fi
+"$DEST$bindir/sitemapd" --version >"$TMP/version"
+check_contains "the installed program runs" "sitemapd" "$(cat "$TMP/version")"
+finish
