@@ -38,6 +38,9 @@ if [ "$unitdir" != no ]; then
 	    "ExecStart=$bindir/sitemapd -c $sysconfdir/sitemapd.ini" \
 	    "$(cat "$DEST$unitdir/sitemapd.service")"
 fi
+mandir=$(expand "$(expand "$(var mandir)")")
+check_eq "sitemapd(8) and sitemapd.ini(5)" yes "$(test -f "$DEST$mandir/man8/sitemapd.8" \
+    -a -f "$DEST$mandir/man5/sitemapd.ini.5" && echo yes)"
 "$DEST$bindir/sitemapd" --version >"$TMP/version"
 check_contains "the installed program runs" "sitemapd" "$(cat "$TMP/version")"
 finish

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The manual pages stay right: mandoc finds nothing to warn about, every
+# INI key the code knows is in sitemapd.ini(5) under its section, and
+# every command is in sitemapd(8).
+. "$SRCDIR/tests/lib.sh"
+need mandoc
+
+for page in sitemapd.8 sitemapd.ini.5; do
+	mandoc -T lint -W warning "$SRCDIR/doc/$page" >"$TMP/lint" 2>&1
+	check_eq "$page: mandoc -T lint, no warning" "" "$(cat "$TMP/lint")"
+done
+
+# The table of keys in config.c: { "section", "name", repeatable }.
+sed -n 's/.*{ "\([a-z]*\)", "\([a-z_]*\)", [01] },.*/\1 \2/p' \
+    "$SRCDIR/src/config.c" >"$TMP/keys"
+check_eq "the key table is found" yes "$([ "$(wc -l <"$TMP/keys")" -ge 15 ] && echo yes)"
+while read -r section name; do
+	# The key's entry, inside its section (.Ss [section] to the next .Ss).
+	body=$(sed -n "/^\.Ss \[$section\]/,/^\.Ss /p" "$SRCDIR/doc/sitemapd.ini.5")
+	check_contains "sitemapd.ini(5): [$section] $name" ".It Ic $name No =" "$body"
+done <"$TMP/keys"
+for command in render check list robots-check; do
+	check_contains "sitemapd(8): $command" ".Cm $command" "$(cat "$SRCDIR/doc/sitemapd.8")"
+done
+finish
