@@ -20,8 +20,6 @@ static int	scan_all(struct page_cache *, enum watch, struct buf *);
 static void	*scan_in_background(void *);
 static int	finish_background_scan(struct page_cache *, struct buf *);
 static void	forget_root(struct page_cache *);
-static int	update(struct page_cache *, const struct config *,
-		    struct buf *);
 
 /* Whatever makes a page file appear, change or go, in a shard. */
 #define SHARD_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | \
@@ -73,7 +71,6 @@ forget_root(struct page_cache *c)
 	forget_scan(c);
 	sitemap_free(&c->sitemap);
 	buf_free(&c->nopressure_key);
-	buf_free(&c->scan_failure);
 	free(c->root);
 	c->root = NULL;
 }
@@ -120,7 +117,6 @@ static void *
 scan_in_background(void *arg)
 {
 	struct page_cache *c = arg;
-
 	uint64_t one = 1;
 
 	c->scan_rc = scan_all(c, c->scan_want, &c->scan_why);
@@ -647,29 +643,8 @@ any_dirty(const struct page_cache *c)
 	return 0;
 }
 
-/*
- * A failure is the answer to the next call too, and only then: a server
- * asks once whether a request must wait, once more as it answers it, and
- * the second must not start another scan.
- */
 int
 cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
-{
-	int rc;
-
-	if (c->scan_failure.len > 0) {
-		buf_adds(why, buf_str(&c->scan_failure));
-		buf_free(&c->scan_failure);
-		return -1;
-	}
-	if ((rc = update(c, cfg, why)) == -1)
-		buf_adds(&c->scan_failure, why->len ? buf_str(why) :
-		    "cannot read the root");
-	return rc;
-}
-
-static int
-update(struct page_cache *c, const struct config *cfg, struct buf *why)
 {
 	struct buf key = BUF_INIT;
 
@@ -737,6 +712,12 @@ cache_sitemap(struct page_cache *c, const struct config *cfg,
 	if (cfg->mtime > *changed)
 		*changed = cfg->mtime;
 	return &c->sitemap;
+}
+
+int
+cache_busy(const struct page_cache *c)
+{
+	return c->scanning && !atomic_load(&c->scan_done);
 }
 
 int

@@ -58,7 +58,6 @@ struct page_cache {
 	enum watch	 scan_want;
 	int		 scan_rc;
 	struct buf	 scan_why;
-	struct buf	 scan_failure;	/* for the next call, once */
 	atomic_int	 scan_done;
 	int		 wake_fd;	/* readable when it is done */
 	atomic_int	 scan_cancel;
@@ -83,6 +82,8 @@ void	cache_start(struct page_cache *, const struct config *);
  * why when it cannot be read in full.
  */
 int	cache_update(struct page_cache *, const struct config *, struct buf *why);
+/* True while a background scan reads the root. */
+int	cache_busy(const struct page_cache *);
 /* Readable when a background scan is done; -1 without cache_start. */
 int	cache_wake_fd(const struct page_cache *);
 

@@ -257,16 +257,27 @@ request_param(const char *name, void *req)
 	return fcgi_request_param(req, name);
 }
 
-static void
-answer(struct server *srv, struct conn *c, struct fcgi_request *freq)
+/*
+ * Answers freq, unless the content root is still being read and the answer
+ * may wait (REQUEST_WAIT: nothing was sent). must_answer turns that wait
+ * into a 503.
+ */
+static int
+answer(struct server *srv, struct conn *c, struct fcgi_request *freq,
+    int must_answer)
 {
 	struct output out = { 1, conn_write, c };
 	struct request req;
+	int status;
 
 	c->id = freq->id;
-	made_progress(c);
 	request_from_params(&req, request_param, freq);
-	request_handle(config_watch_get(srv->watch), &srv->cache, &req, &out);
+	req.must_answer = must_answer;
+	status = request_handle(config_watch_get(srv->watch), &srv->cache,
+	    &req, &out);
+	if (status == REQUEST_WAIT)
+		return status;
+	made_progress(c);
 	if (!c->broken) {
 		struct buf end = BUF_INIT;
 
@@ -276,31 +287,16 @@ answer(struct server *srv, struct conn *c, struct fcgi_request *freq)
 		flush_some(srv, c);
 	}
 	c->answered = 1;
+	return status;
 }
 
-/* A sitemap request while the content root is still being read. */
-static int
-must_wait(struct server *srv, struct fcgi_request *freq)
-{
-	struct buf why = BUF_INIT;
-	struct request req;
-	int busy;
-
-	request_from_params(&req, request_param, freq);
-	if (!request_needs_content(&req))
-		return 0;
-	busy = cache_update(&srv->cache, config_watch_get(srv->watch), &why)
-	    == 1;
-	buf_free(&why);
-	return busy;
-}
-
-/* Answers a waiting request, then goes on with what else has come. */
+/* Asks a waiting request again, then goes on with what else has come. */
 static void
-unpark(struct server *srv, struct conn *c)
+unpark(struct server *srv, struct conn *c, int must_answer)
 {
+	if (answer(srv, c, &c->waiting, must_answer) == REQUEST_WAIT)
+		return;
 	c->parked = 0;
-	answer(srv, c, &c->waiting);
 	fcgi_request_free(&c->waiting);
 	work(srv, c);
 }
@@ -321,14 +317,13 @@ work(struct server *srv, struct conn *c)
 			drop(c, why);
 		} else if (next == FCGI_GOT_REQUEST) {
 			c->reading = 0;
-			if (must_wait(srv, &req)) {
+			if (answer(srv, c, &req, 0) == REQUEST_WAIT) {
 				c->waiting = req;
 				c->parked = 1;
 				c->deadline = now_ms() + PARK_TIMEOUT_MS;
 				c->late = NULL;
 				return;
 			}
-			answer(srv, c, &req);
 			fcgi_request_free(&req);
 		} else {
 			flush_some(srv, c);
@@ -349,27 +344,19 @@ work(struct server *srv, struct conn *c)
 	}
 }
 
-/* When the scan is done, its time is up or the process stops. */
+/*
+ * Waiting requests are asked again on every turn of the loop, which the
+ * scan's end wakes; asking costs nothing while the scan runs. Their time
+ * up, or the process stopping, they are answered whatever the scan.
+ */
 static void
 wake_parked(struct server *srv, long long now)
 {
-	struct buf why = BUF_INIT;
-	size_t parked = 0;
-	int ready;
-
-	for (size_t i = 0; i < srv->nconns; i++)
-		parked += srv->conns[i]->parked;
-	if (parked == 0)
-		return;
-	ready = cache_update(&srv->cache, config_watch_get(srv->watch),
-	    &why) != 1;
-	buf_free(&why);
 	for (size_t i = 0; i < srv->nconns; i++) {
 		struct conn *c = srv->conns[i];
 
-		if (c->parked && !c->broken && (ready || stopping ||
-		    now >= c->deadline))
-			unpark(srv, c);
+		if (c->parked && !c->broken)
+			unpark(srv, c, stopping || now >= c->deadline);
 	}
 }
 

@@ -66,6 +66,7 @@ request_from_params(struct request *req, param_fn param, void *ctx)
 	req->if_none_match = param("HTTP_IF_NONE_MATCH", ctx);
 	req->if_modified_since = param("HTTP_IF_MODIFIED_SINCE", ctx);
 	req->accept_encoding = param("HTTP_ACCEPT_ENCODING", ctx);
+	req->must_answer = 0;
 }
 
 /* "/sitemaps/sitemap-0001.xml" and on, exactly as the index names them. */
@@ -107,18 +108,6 @@ route_of(const struct request *req, struct buf *path, size_t *part)
 	if ((*part = part_number(buf_str(path))) > 0)
 		return ROUTE_PART;
 	return ROUTE_NONE;
-}
-
-int
-request_needs_content(const struct request *req)
-{
-	struct buf path = BUF_INIT;
-	size_t part;
-	enum route route = route_of(req, &path, &part);
-
-	buf_free(&path);
-	return route == ROUTE_SITEMAP || route == ROUTE_INDEX ||
-	    route == ROUTE_PART;
 }
 
 static const char *
@@ -279,6 +268,10 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 		return send_error(x->out, 503, &retry, x->with_body);
 	}
 	sm = cache_sitemap(cache, cfg, &changed, &why);
+	if (sm == NULL && cache_busy(cache) && !x->req->must_answer) {
+		buf_free(&why);
+		return REQUEST_WAIT;
+	}
 	if (sm == NULL)
 		log_at(LOG_ERR, "503 for %s: %s", x->path, buf_str(&why));
 	buf_free(&why);

@@ -32,6 +32,7 @@ struct request {
 	const char	*if_none_match;
 	const char	*if_modified_since;
 	const char	*accept_encoding;
+	int		 must_answer;	/* no REQUEST_WAIT: a 503 instead */
 };
 
 /* Looks up one CGI variable by name; NULL when it is not set. */
@@ -39,10 +40,14 @@ typedef const char *(*param_fn)(const char *name, void *ctx);
 
 void	request_from_params(struct request *, param_fn, void *ctx);
 
-/* True when answering req reads the content root (a sitemap). */
-int	request_needs_content(const struct request *);
+/*
+ * What request_handle returns when it sent nothing because the content
+ * root is still being read in the background: ask again later, or with
+ * must_answer set to get a 503.
+ */
+#define REQUEST_WAIT	0
 
-/* Answers req on out and returns the HTTP status it sent. */
+/* Answers req on out and returns the HTTP status it sent, or REQUEST_WAIT. */
 int	request_handle(const struct config *, struct page_cache *,
 	    const struct request *req, const struct output *out);
 
