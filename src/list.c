@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "cache.h"
-#include "escape.h"
 #include "list.h"
 #include "sitemap.h"
 
@@ -68,13 +67,6 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 		buf_reset(&path);
 		buf_reset(&reason);
 		v = sitemap_verdict(cfg, page, &path, &left);
-		if (v == VERDICT_NOT_MARKDOWN || v == VERDICT_RESTRICTED) {
-			struct buf raw = BUF_INIT;
-
-			sitemap_page_path(cfg, page, &raw);
-			escape_url_path(&path, buf_str(&raw));
-			buf_free(&raw);
-		}
 		if (v == VERDICT_LISTED) {
 			struct tm tm;
 			char date[16];

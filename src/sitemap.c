@@ -103,14 +103,14 @@ sitemap_verdict(const struct config *cfg, const struct page *page,
 
 	if (page->broken)
 		return VERDICT_BROKEN;
-	if (page->markdown != 1)
-		return VERDICT_NOT_MARKDOWN;
-	if (page->access != ACCESS_PUBLIC)
-		return VERDICT_RESTRICTED;
 	sitemap_page_path(cfg, page, &path);
 	/* Crawlers match robots.txt against the path as sent. */
 	escape_url_path(encoded, buf_str(&path));
 	buf_free(&path);
+	if (page->markdown != 1)
+		return VERDICT_NOT_MARKDOWN;
+	if (page->access != ACCESS_PUBLIC)
+		return VERDICT_RESTRICTED;
 	memset(why, 0, sizeof(*why));
 	why->id = page->id;
 	if (page->alias_taken) {

@@ -66,8 +66,8 @@ void	sitemap_page_path(const struct config *, const struct page *,
 	    struct buf *out);
 
 /*
- * Decides for page. With VERDICT_LISTED or VERDICT_LEFT_OUT, path holds
- * its site path, percent-encoded; with VERDICT_LEFT_OUT, why says why.
+ * Decides for page. But for VERDICT_BROKEN, path holds its site path,
+ * percent-encoded; with VERDICT_LEFT_OUT, why says why.
  */
 enum verdict sitemap_verdict(const struct config *, const struct page *,
 	    struct buf *path, struct sitemap_left_out *why);
