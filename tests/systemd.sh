@@ -19,6 +19,13 @@ sed "s|^ExecStart=.*|ExecStart=$SITEMAPD -c $TMP/sitemapd.ini|" \
     "$UNIT" >"$TMP/units/sitemapd.service"
 cp "$SRCDIR/contrib/sitemapd.socket" "$TMP/units/"
 
+# verify runs man for each Documentation= page: these, not installed ones.
+mkdir -p "$TMP/man/man5" "$TMP/man/man8"
+cp "$SRCDIR/doc/sitemapd.8" "$TMP/man/man8/"
+cp "$SRCDIR/doc/sitemapd.ini.5" "$TMP/man/man5/"
+MANPATH="$TMP/man"
+export MANPATH
+
 # verify exits 0 on unknown keys, so its output must be empty as well.
 (cd "$TMP/units" && systemd-analyze verify ./sitemapd.socket ./sitemapd.service) \
     >"$TMP/verify.out" 2>&1
