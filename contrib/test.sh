@@ -3,6 +3,7 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer -- and runs the whole
 # suite (make check) in each build. The plain run fuzzes each parser for
 # FUZZ_SECONDS (default 30); the sanitizer run replays the fuzz seeds.
+# Between them, make distcheck.
 set -u
 cd "$(dirname "$0")/.."
 sh contrib/install-deps test || exit 1
@@ -21,6 +22,11 @@ run() {	# run NAME FUZZ-SECONDS CONFIGURE-ARGS...
 	}
 }
 run plain "${FUZZ_SECONDS:-30}"
+# make distcheck: the tarball builds, installs and uninstalls from a
+# read-only source tree. The whole suite ran above; a few scripts suffice.
+echo "=== distcheck"
+(cd _build/plain && make distcheck TESTS="tests/cgi.sh tests/install.sh \
+    tests/man.sh" >distcheck.log 2>&1) || { status=1; tail -40 _build/plain/distcheck.log; }
 run sanitize 0 CFLAGS="-O1 -g -fno-omit-frame-pointer \
 -fsanitize=address,undefined -fno-sanitize-recover=all"
 
