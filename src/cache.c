@@ -47,6 +47,7 @@ cache_init(struct page_cache *c, int long_lived)
 	c->long_lived = long_lived;
 	c->inotify_fd = -1;
 	c->wake_fd = -1;
+	alias_owners_init(&c->owners);
 	stop_watching(c);
 }
 
@@ -56,7 +57,10 @@ forget_scan(struct page_cache *c)
 	for (int s = 0; s < CONTENT_SHARDS; s++)
 		site_free(&c->shards[s]);
 	tagmap_free(&c->tags);
+	alias_owners_free(&c->owners);
 	memset(c->dirty, 0, sizeof(c->dirty));
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		id_list_free(&c->dirty_ids[s]);
 	memset(c->shard_st, 0, sizeof(c->shard_st));
 	memset(c->racy, 0, sizeof(c->racy));
 	c->scanned = 0;
@@ -199,6 +203,29 @@ unwatch_shard(struct page_cache *c, int shard)
 	c->shard_wd[shard] = -1;
 }
 
+/*
+ * A file of a shard changed: the page its name names is read again, or,
+ * for a name that names none as it should (which the scan logs), the
+ * whole shard.
+ */
+static void
+note_page_file(struct page_cache *c, int shard, const char *name)
+{
+	uint64_t id;
+
+	switch (content_page_of_file(name, &id)) {
+	case 1:
+		if ((int)(id & 0xff) == shard) {
+			id_list_add(&c->dirty_ids[shard], id);
+			break;
+		}
+		/* FALLTHROUGH */
+	case -1:
+		c->dirty[shard] = 1;
+		break;
+	}
+}
+
 static void
 note_event(struct page_cache *c, const struct inotify_event *e)
 {
@@ -225,8 +252,10 @@ note_event(struct page_cache *c, const struct inotify_event *e)
 		return;
 	if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
 		unwatch_shard(c, shard);
-	if (e->len == 0 || content_names_page_file(e->name))
+	if (e->len == 0)
 		c->dirty[shard] = 1;
+	else if (content_names_page_file(e->name))
+		note_page_file(c, shard, e->name);
 }
 
 static void
@@ -393,12 +422,13 @@ prepare_shard(struct page_cache *c, int contentfd, int shard)
 /* Reads one shard into fresh; a shard directory that is gone is empty. */
 static int
 read_shard(struct page_cache *c, int contentfd, const char *contentpath,
-    int shard, struct site *fresh, struct buf *why)
+    int shard, const struct id_list *only, struct site *fresh,
+    struct buf *why)
 {
 	if (!prepare_shard(c, contentfd, shard))
 		return 0;
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
-	    &c->tags, &c->reserved, fresh, why) == 0)
+	    only, &c->tags, &c->reserved, fresh, why) == 0)
 		return 0;
 	if (errno == ENOENT) {
 		buf_reset(why);
@@ -442,7 +472,7 @@ scan_worker(void *arg)
 			continue;
 		}
 		if (content_scan_shard(job->contentfd, job->contentpath,
-		    (unsigned)s, &job->c->tags, &job->c->reserved,
+		    (unsigned)s, NULL, &job->c->tags, &job->c->reserved,
 		    &job->fresh[s], &job->why[s]) == -1)
 			job->failed[s] = errno ? errno : EIO;
 	}
@@ -562,14 +592,220 @@ out:
 	return rc;
 }
 
-/* Reads again only the shards inotify named. */
+/* Finds a page by id: its shard holds it, sorted by id. */
+static struct page *
+find_page(uint64_t id, void *arg)
+{
+	const struct site *shard = &((struct page_cache *)arg)->shards[id & 0xff];
+	size_t lo = 0, hi = shard->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (shard->pages[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < shard->n && shard->pages[lo].id == id ?
+	    &shard->pages[lo] : NULL;
+}
+
+/* Every page, in shard order. */
+static const struct page **
+all_pages(const struct page_cache *c, size_t *n)
+{
+	const struct page **pages;
+	size_t k = 0;
+
+	*n = 0;
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		*n += c->shards[s].n;
+	pages = xcalloc(*n ? *n : 1, sizeof(*pages));
+	for (int s = 0; s < CONTENT_SHARDS; s++)
+		for (size_t i = 0; i < c->shards[s].n; i++)
+			pages[k++] = &c->shards[s].pages[i];
+	return pages;
+}
+
+/* The alias owners and the sitemap, made from every page. */
+static void
+build(struct page_cache *c, const struct config *cfg)
+{
+	struct sitemap_edit edit = { 0 };
+	size_t n;
+	const struct page **pages = all_pages(c, &n);
+
+	alias_owners_free(&c->owners);
+	alias_owners_init(&c->owners);
+	alias_owners_add(&c->owners, pages, n);
+	alias_owners_settle(&c->owners, NULL, find_page, c, NULL, NULL);
+	sitemap_remove_all(&c->sitemap, &edit);
+	/* A process that answers one request would log on every request. */
+	sitemap_add(cfg, &c->sitemap, &edit, pages, n, c->long_lived);
+	free(pages);
+	c->built = 1;
+	c->config_generation = cfg->generation;
+}
+
+/*
+ * What a change replaces: whole shards, or in others the pages of some
+ * ids; and the pages elsewhere whose alias changed hands through it.
+ */
+struct change {
+	unsigned char	 whole[CONTENT_SHARDS];
+	const struct id_list *ids;	/* by shard, sorted, unless whole */
+	struct id_list	 others;
+};
+
+static int
+replaced(const struct change *ch, uint64_t id)
+{
+	return ch->whole[id & 0xff] || id_list_has(&ch->ids[id & 0xff], id);
+}
+
+static int
+changes(const struct change *ch, int shard)
+{
+	return ch->whole[shard] || ch->ids[shard].n > 0;
+}
+
+static void
+note_other(struct page *page, void *arg)
+{
+	struct change *ch = arg;
+
+	if (!replaced(ch, page->id))
+		id_list_add(&ch->others, page->id);
+}
+
+static void
+add_page(const struct page ***pages, size_t *n, const struct page *page)
+{
+	*pages = xreallocarray(*pages, *n + 1, sizeof(**pages));
+	(*pages)[(*n)++] = page;
+}
+
+/* The replaced pages of a shard, old or new, and their aliases. */
+static void
+collect(const struct change *ch, const struct site *shard,
+    const struct page ***pages, size_t *n, char ***aliases, size_t *naliases)
+{
+	for (size_t i = 0; i < shard->n; i++) {
+		const struct page *page = &shard->pages[i];
+
+		if (!replaced(ch, page->id))
+			continue;
+		add_page(pages, n, page);
+		if (page->alias) {
+			*aliases = xreallocarray(*aliases, *naliases + 1,
+			    sizeof(**aliases));
+			(*aliases)[(*naliases)++] = xstrdup(page->alias);
+		}
+	}
+}
+
+/* The shard with fresh in place of the pages of ids: both sorted by id. */
+static void
+merge_pages(struct site *shard, const struct id_list *ids, struct site *fresh)
+{
+	struct page *pages = xcalloc(shard->n + fresh->n + 1, sizeof(*pages));
+	size_t n = 0, i = 0, j = 0;
+
+	while (i < shard->n || j < fresh->n) {
+		if (i < shard->n && id_list_has(ids, shard->pages[i].id)) {
+			page_free(&shard->pages[i++]);
+			continue;
+		}
+		if (j < fresh->n && (i == shard->n ||
+		    fresh->pages[j].id < shard->pages[i].id))
+			pages[n++] = fresh->pages[j++];
+		else
+			pages[n++] = shard->pages[i++];
+	}
+	free(shard->pages);
+	free(fresh->pages);
+	shard->pages = pages;
+	shard->n = n;
+	memset(fresh, 0, sizeof(*fresh));
+}
+
+/*
+ * Puts what was read again in place of the old. When the sitemap is
+ * built, it and the alias owners change only where those pages are: the
+ * cost is that of the change, not of the site.
+ */
+static void
+apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
+{
+	struct sitemap_edit edit = { 0 };
+	const struct page **pages = NULL;
+	char **aliases = NULL;
+	size_t naliases = 0, n = 0;
+	int incremental = c->built &&
+	    c->config_generation == c->cfg->generation;
+
+	/* Out with the old, while it is still as it was put in. */
+	for (int s = 0; incremental && s < CONTENT_SHARDS; s++)
+		if (changes(ch, s))
+			collect(ch, &c->shards[s], &pages, &n, &aliases,
+			    &naliases);
+	if (incremental) {
+		alias_owners_remove(&c->owners, pages, n);
+		sitemap_remove(c->cfg, &c->sitemap, &edit, pages, n);
+	}
+	n = 0;
+	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		if (ch->whole[s]) {
+			site_free(&c->shards[s]);
+			c->shards[s] = fresh[s];
+			memset(&fresh[s], 0, sizeof(fresh[s]));
+		} else if (ch->ids[s].n > 0)
+			merge_pages(&c->shards[s], &ch->ids[s], &fresh[s]);
+		else
+			continue;
+		if (incremental)
+			collect(ch, &c->shards[s], &pages, &n, &aliases,
+			    &naliases);
+	}
+	if (incremental) {
+		alias_owners_add(&c->owners, pages, n);
+		for (size_t i = 0; i < naliases; i++)
+			alias_owners_settle(&c->owners, aliases[i], find_page,
+			    c, note_other, ch);
+		/* Pages that gained or lost an alias, elsewhere. */
+		id_list_sort(&ch->others);
+		for (size_t i = 0; i < ch->others.n; i++) {
+			const struct page *other = find_page(ch->others.ids[i],
+			    c);
+
+			sitemap_remove(c->cfg, &c->sitemap, &edit, &other, 1);
+			add_page(&pages, &n, other);
+		}
+		sitemap_add(c->cfg, &c->sitemap, &edit, pages, n,
+		    c->long_lived);
+	} else
+		c->built = 0;
+	for (size_t i = 0; i < naliases; i++)
+		free(aliases[i]);
+	free(aliases);
+	free(pages);
+}
+
+/*
+ * Reads again what inotify or the shard states named: whole shards, or
+ * the pages of the ids whose files changed.
+ */
 static int
 rescan_dirty(struct page_cache *c, struct buf *why)
 {
+	struct site fresh[CONTENT_SHARDS];
+	struct change ch = { .ids = c->dirty_ids };
 	struct buf path = BUF_INIT;
 	struct stat st;
 	int fd, rc = 0;
 
+	memset(fresh, 0, sizeof(fresh));
 	path_of(c, "content", &path);
 	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
 	    == -1 || fstat(fd, &st) == -1) {
@@ -578,19 +814,25 @@ rescan_dirty(struct page_cache *c, struct buf *why)
 	} else
 		note_mtime(c, &st);
 	for (int s = 0; s < CONTENT_SHARDS && rc == 0; s++) {
-		struct site fresh = { 0 };
-
-		if (!c->dirty[s])
+		if (c->dirty[s])
+			id_list_free(&c->dirty_ids[s]);
+		else if (c->dirty_ids[s].n == 0)
 			continue;
-		if (read_shard(c, fd, buf_str(&path), s, &fresh, why) == -1) {
+		ch.whole[s] = c->dirty[s];
+		id_list_sort(&c->dirty_ids[s]);
+		if (read_shard(c, fd, buf_str(&path), s, c->dirty[s] ? NULL :
+		    &c->dirty_ids[s], &fresh[s], why) == -1)
 			rc = -1;
-			break;
-		}
-		site_free(&c->shards[s]);
-		c->shards[s] = fresh;
-		c->dirty[s] = 0;
-		c->built = 0;
 	}
+	if (rc == 0) {
+		apply_change(c, &ch, fresh);
+		memset(c->dirty, 0, sizeof(c->dirty));
+	}
+	for (int s = 0; s < CONTENT_SHARDS; s++) {
+		site_free(&fresh[s]);
+		id_list_free(&c->dirty_ids[s]);
+	}
+	id_list_free(&ch.others);
 	if (fd != -1)
 		close(fd);
 	buf_free(&path);
@@ -604,7 +846,7 @@ cache_merged_site(const struct page_cache *c, struct site *merged)
 
 	for (int s = 0; s < CONTENT_SHARDS; s++)
 		n += c->shards[s].n;
-	merged->pages = xcalloc(n, sizeof(*merged->pages));
+	merged->pages = xcalloc(n ? n : 1, sizeof(*merged->pages));
 	merged->n = 0;
 	for (int s = 0; s < CONTENT_SHARDS; s++) {
 		if (c->shards[s].n == 0)
@@ -613,32 +855,13 @@ cache_merged_site(const struct page_cache *c, struct site *merged)
 		    c->shards[s].n * sizeof(*merged->pages));
 		merged->n += c->shards[s].n;
 	}
-	site_mark_alias_collisions(merged);
-}
-
-static void
-build(struct page_cache *c, const struct config *cfg)
-{
-	struct site merged;
-	struct sitemap fresh;
-
-	cache_merged_site(c, &merged);
-	sitemap_build(cfg, &merged, &fresh);
-	/* A process that answers one request would log on every request. */
-	if (c->long_lived)
-		sitemap_log_left_out(cfg, &c->sitemap, &fresh);
-	sitemap_free(&c->sitemap);
-	c->sitemap = fresh;
-	free(merged.pages);
-	c->built = 1;
-	c->config_generation = cfg->generation;
 }
 
 static int
 any_dirty(const struct page_cache *c)
 {
 	for (int s = 0; s < CONTENT_SHARDS; s++)
-		if (c->dirty[s])
+		if (c->dirty[s] || c->dirty_ids[s].n > 0)
 			return 1;
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "alias_owner.h"
 #include "buf.h"
 #include "config.h"
 #include "content.h"
@@ -34,7 +35,8 @@ struct page_cache {
 	int		 inotify_fd;	/* -1 while not watching */
 	int		 content_wd;
 	int		 shard_wd[CONTENT_SHARDS];
-	unsigned char	 dirty[CONTENT_SHARDS];
+	unsigned char	 dirty[CONTENT_SHARDS];	/* read the whole shard */
+	struct id_list	 dirty_ids[CONTENT_SHARDS];	/* read these pages */
 	struct stat	 shard_st[CONTENT_SHARDS];	/* zero if absent */
 	/* Changed so lately that another change may share its timestamp. */
 	unsigned char	 racy[CONTENT_SHARDS];
@@ -46,6 +48,7 @@ struct page_cache {
 	struct stat	 root_st, content_st, tags_st;
 	struct tagmap	 tags;
 	struct site	 shards[CONTENT_SHARDS];
+	struct alias_owners owners;	/* of the pages in shards */
 	time_t		 dirs_changed;	/* newest mtime of the directories */
 	unsigned	 config_generation;
 	int		 built;		/* sitemap matches shards and config */
@@ -96,8 +99,8 @@ struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
 	    time_t *changed, struct buf *why);
 
 /*
- * Every page of the last scan in one site, alias collisions marked. The
- * pages are the cache's: free only out->pages.
+ * Every page of the last scan in one site, alias collisions marked once a
+ * sitemap is built. The pages are the cache's: free only out->pages.
  */
 void	cache_merged_site(const struct page_cache *, struct site *out);
 

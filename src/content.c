@@ -81,6 +81,27 @@ content_parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
 	return 0;
 }
 
+int
+content_page_of_file(const char *name, uint64_t *id)
+{
+	char sidecar[64], blob[48];
+	uint32_t version;
+	size_t len = strlen(name);
+
+	if (len >= 4 && strcmp(name + len - 4, ".ron") == 0)
+		return content_parse_sidecar_name(name, id, &version) == 0 ?
+		    1 : -1;
+	/* A blob counts under the one name its sidecars look for. */
+	if (len + 5 > sizeof(sidecar))
+		return 0;
+	snprintf(sidecar, sizeof(sidecar), "%s.ron", name);
+	if (content_parse_sidecar_name(sidecar, id, &version) == -1)
+		return 0;
+	snprintf(blob, sizeof(blob), "%016llx.%u", (unsigned long long)*id,
+	    (unsigned)version);
+	return strcmp(blob, name) == 0;
+}
+
 static void
 add_candidate(struct candidate **c, size_t *n, const struct candidate *one)
 {
@@ -95,7 +116,7 @@ add_candidate(struct candidate **c, size_t *n, const struct candidate *one)
  */
 static int
 list_sidecars(int shardfd, unsigned shard, const char *shardpath,
-    struct candidate **c, size_t *n)
+    const struct id_list *only, struct candidate **c, size_t *n)
 {
 	DIR *dir;
 	struct dirent *de;
@@ -114,6 +135,10 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		/* Hidden: NoPressure's temporary files and the like. */
 		if (de->d_name[0] == '.' || len < 4 ||
 		    strcmp(de->d_name + len - 4, ".ron") != 0)
+			continue;
+		/* Other pages' files: not even looked at, nor logged again. */
+		if (only && (content_parse_sidecar_name(de->d_name, &one.id,
+		    &one.version) == -1 || !id_list_has(only, one.id)))
 			continue;
 		if (fstatat(dirfd(dir), de->d_name, &sst,
 		    AT_SYMLINK_NOFOLLOW) == -1 || S_ISDIR(sst.st_mode))
@@ -277,44 +302,10 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 	return i;
 }
 
-static int
-by_alias_then_id(const void *a, const void *b)
-{
-	const struct page *x = *(struct page *const *)a;
-	const struct page *y = *(struct page *const *)b;
-	int c = strcmp(x->alias, y->alias);
-
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-void
-site_mark_alias_collisions(struct site *site)
-{
-	struct page **byalias = xcalloc(site->n, sizeof(*byalias));
-	size_t n = 0;
-
-	for (size_t i = 0; i < site->n; i++)
-		if (site->pages[i].alias)
-			byalias[n++] = &site->pages[i];
-	if (n > 0)
-		qsort(byalias, n, sizeof(*byalias), by_alias_then_id);
-	for (size_t i = 1, owner = 0; i < n; i++) {
-		if (strcmp(byalias[i]->alias, byalias[owner]->alias) != 0) {
-			owner = i;
-			continue;
-		}
-		byalias[i]->alias_taken = 1;
-		byalias[i]->alias_owner = byalias[owner]->id;
-	}
-	free(byalias);
-}
-
 int
 content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
-    const struct tagmap *tags, const struct reserved *reserved,
-    struct site *out, struct buf *why)
+    const struct id_list *only, const struct tagmap *tags,
+    const struct reserved *reserved, struct site *out, struct buf *why)
 {
 	struct buf shardpath = BUF_INIT;
 	struct candidate *c = NULL;
@@ -331,7 +322,7 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 	if (fd != -1)
 		listfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (fd == -1 || listfd == -1 || list_sidecars(listfd, shard,
-	    buf_str(&shardpath), &c, &n) == -1) {
+	    buf_str(&shardpath), only, &c, &n) == -1) {
 		int saved = errno;
 
 		buf_printf(why, "%s: %s", buf_str(&shardpath), strerror(saved));
@@ -355,15 +346,20 @@ out:
 }
 
 void
+page_free(struct page *page)
+{
+	free(page->alias);
+	free(page->broken);
+	for (size_t t = 0; t < page->ntags; t++)
+		free(page->tags[t]);
+	free(page->tags);
+}
+
+void
 site_free(struct site *site)
 {
-	for (size_t i = 0; i < site->n; i++) {
-		free(site->pages[i].alias);
-		free(site->pages[i].broken);
-		for (size_t t = 0; t < site->pages[i].ntags; t++)
-			free(site->pages[i].tags[t]);
-		free(site->pages[i].tags);
-	}
+	for (size_t i = 0; i < site->n; i++)
+		page_free(&site->pages[i]);
 	free(site->pages);
 	site->pages = NULL;
 	site->n = 0;

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "id_list.h"
 #include "reserved.h"
 #include "tags.h"
 
@@ -40,23 +41,28 @@ struct site {
 int	content_shard_of(const char *name);
 /* True when a change to name in a shard may change a page: not hidden. */
 int	content_names_page_file(const char *name);
+/*
+ * The page a file of a shard belongs to: 1 with its id for a sidecar or
+ * a blob named as a sidecar looks for it, -1 for a name ending in .ron
+ * that is no sidecar's, 0 for a name no page reads.
+ */
+int	content_page_of_file(const char *name, uint64_t *id);
 /* Reads "ID.VERSION.ron" as NoPressure does. Returns 0 or -1. */
 int	content_parse_sidecar_name(const char *name, uint64_t *id,
 	    uint32_t *version);
 
 /*
  * Replaces out with the pages of one shard of the content directory open
- * as contentfd, sorted by id: for each, the version NoPressure serves,
+ * as contentfd, or only those of the ids in only, sorted by id: for each, the version NoPressure serves,
  * the reserved entries NoPressure knows deciding which aliases it skips.
  * What is not read is logged. Returns -1 with the reason in why when the
  * shard cannot be read; errno is then ENOENT if its directory is gone.
  */
 int	content_scan_shard(int contentfd, const char *contentpath,
-	    unsigned shard, const struct tagmap *, const struct reserved *,
-	    struct site *out, struct buf *why);
+	    unsigned shard, const struct id_list *only, const struct tagmap *,
+	    const struct reserved *, struct site *out, struct buf *why);
 
-/* Marks the pages whose alias a page with a lower id also claims. */
-void	site_mark_alias_collisions(struct site *);
+void	page_free(struct page *);
 void	site_free(struct site *);
 
 #endif

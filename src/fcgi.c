@@ -62,6 +62,15 @@ listen_unix(const char *path, int mode, struct buf *err)
 	memcpy(sun.sun_path, path, strlen(path) + 1);
 	if (clear_socket_path(&sun, err) == -1)
 		return -1;
+	/*
+	 * Bound under a name of its own and linked to path once listening:
+	 * whoever waits for the path to appear can connect as soon as it
+	 * does, and link(2), unlike rename(2), replaces nothing there.
+	 */
+	if (snprintf(sun.sun_path, sizeof(sun.sun_path), "%s.%ld", path,
+	    (long)getpid()) >= (int)sizeof(sun.sun_path))
+		memcpy(sun.sun_path, path, strlen(path) + 1);
+	unlink(sun.sun_path);
 	if ((fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1) {
 		buf_printf(err, "socket: %s", strerror(errno));
 		return -1;
@@ -76,8 +85,11 @@ listen_unix(const char *path, int mode, struct buf *err)
 		buf_printf(err, "%s: its directory does not exist; create it "
 		    "first, such as: install -d -o sitemapd -g www-data -m 0750 "
 		    "DIRECTORY", path);
-	else if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1)
+	else if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1 ||
+	    (strcmp(sun.sun_path, path) != 0 && link(sun.sun_path, path) == -1))
 		buf_printf(err, "%s: %s", path, strerror(errno));
+	if (rc == 0 && strcmp(sun.sun_path, path) != 0)
+		unlink(sun.sun_path);
 	if (err->len > 0) {
 		close(fd);
 		return -1;

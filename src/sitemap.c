@@ -23,12 +23,20 @@ sitemap_page_path(const struct config *cfg, const struct page *page,
 		buf_addc(out, '/');
 }
 
-static int
-by_path(const void *a, const void *b)
+void
+sitemap_url_path(const struct config *cfg, const struct page *page,
+    struct buf *encoded)
 {
-	return strcmp(((const struct sitemap_entry *)a)->path,
-	    ((const struct sitemap_entry *)b)->path);
+	struct buf path = BUF_INIT;
+
+	sitemap_page_path(cfg, page, &path);
+	/* Crawlers match robots.txt against the path as sent. */
+	escape_url_path(encoded, buf_str(&path));
+	buf_free(&path);
 }
+
+static int	cut_by_count(struct sitemap *, size_t);
+static time_t	part_newest(struct sitemap *, size_t);
 
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /* Browsers lay the list out with it; schemas and crawlers ignore it. */
@@ -51,37 +59,76 @@ struct day {
 
 #define DAY_SECONDS	86400
 
+/* The civil date of a day counted from 1970-01-01 (proleptic Gregorian). */
+static void
+civil_date(long long days, long long *year, unsigned *month, unsigned *day)
+{
+	long long era, z = days + 719468;	/* from 0000-03-01 */
+	unsigned doe, yoe, doy, mp;
+
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*day = doy - (153 * mp + 2) / 5 + 1;
+	*month = mp < 10 ? mp + 3 : mp - 9;
+	*year = (long long)yoe + era * 400 + (*month <= 2);
+}
+
+/* 1000-01-01 and 10000-01-01: the dates of ten characters between. */
+#define TEN_CHAR_DATES_FROM	(-30610224000LL)
+#define TEN_CHAR_DATES_UNTIL	253402300800LL
+
+/*
+ * Sorted by path, neighbours rarely share a day: counted out rather than
+ * asked of gmtime(3), which costs more than the rest of an entry.
+ */
 static const char *
 day_of(struct day *d, time_t t)
 {
 	time_t start = t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
+	long long year;
+	unsigned month, day;
 	struct tm tm;
 
-	if (start != d->start) {
+	if (start == d->start)
+		return d->date;
+	d->start = start;
+	if (t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL) {
 		gmtime_r(&t, &tm);
 		d->len = strftime(d->date, sizeof(d->date), "%Y-%m-%d", &tm);
-		d->start = start;
+		return d->date;
 	}
+	civil_date(start / DAY_SECONDS, &year, &month, &day);
+	d->date[0] = (char)('0' + year / 1000);
+	d->date[1] = (char)('0' + year / 100 % 10);
+	d->date[2] = (char)('0' + year / 10 % 10);
+	d->date[3] = (char)('0' + year % 10);
+	d->date[4] = '-';
+	d->date[5] = (char)('0' + month / 10);
+	d->date[6] = (char)('0' + month % 10);
+	d->date[7] = '-';
+	d->date[8] = (char)('0' + day / 10);
+	d->date[9] = (char)('0' + day % 10);
+	d->date[10] = '\0';
+	d->len = 10;
 	return d->date;
 }
 
 static size_t
 url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 {
-	day_of(d, e->last_modified);
+	size_t date_len = 10;
+
+	/* Not a gmtime per entry when the layout walks a million. */
+	if (e->last_modified < TEN_CHAR_DATES_FROM ||
+	    e->last_modified >= TEN_CHAR_DATES_UNTIL) {
+		day_of(d, e->last_modified);
+		date_len = d->len;
+	}
 	return sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + base_len +
-	    e->path_len + d->len;
-}
-
-static int
-left_out_by_path(const void *a, const void *b)
-{
-	const struct sitemap_left_out *x = a, *y = b;
-	int c = strcmp(x->path, y->path);
-
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
+	    e->path_len + date_len;
 }
 
 static const char *
@@ -98,15 +145,11 @@ enum verdict
 sitemap_verdict(const struct config *cfg, const struct page *page,
     struct buf *encoded, struct sitemap_left_out *why)
 {
-	struct buf path = BUF_INIT;
 	const char *tag;
 
 	if (page->broken)
 		return VERDICT_BROKEN;
-	sitemap_page_path(cfg, page, &path);
-	/* Crawlers match robots.txt against the path as sent. */
-	escape_url_path(encoded, buf_str(&path));
-	buf_free(&path);
+	sitemap_url_path(cfg, page, encoded);
 	if (page->markdown != 1)
 		return VERDICT_NOT_MARKDOWN;
 	if (page->access != ACCESS_PUBLIC)
@@ -130,67 +173,6 @@ sitemap_verdict(const struct config *cfg, const struct page *page,
 	else
 		return VERDICT_LISTED;
 	return VERDICT_LEFT_OUT;
-}
-
-void
-sitemap_build(const struct config *cfg, const struct site *site,
-    struct sitemap *sm)
-{
-	struct buf path = BUF_INIT, encoded = BUF_INIT;
-	struct sitemap_entry *e = xcalloc(site->n, sizeof(*e));
-	size_t n = 0, unique = 0;
-
-	memset(sm, 0, sizeof(*sm));
-	for (size_t i = 0; i < site->n; i++) {
-		const struct page *page = &site->pages[i];
-		struct sitemap_left_out why;
-
-		buf_reset(&encoded);
-		switch (sitemap_verdict(cfg, page, &encoded, &why)) {
-		case VERDICT_LISTED:
-			e[n].path = xstrdup(buf_str(&encoded));
-			e[n].last_modified = page->last_modified;
-			n++;
-			break;
-		case VERDICT_LEFT_OUT:
-			why.path = xstrdup(buf_str(&encoded));
-			sm->left_out = xreallocarray(sm->left_out,
-			    sm->nleft_out + 1, sizeof(*sm->left_out));
-			sm->left_out[sm->nleft_out++] = why;
-			break;
-		default:
-			break;
-		}
-	}
-	if (sm->nleft_out > 1)
-		qsort(sm->left_out, sm->nleft_out, sizeof(*sm->left_out),
-		    left_out_by_path);
-	/* Every URL shares the base, so sorting paths sorts URLs. */
-	qsort(e, n, sizeof(*e), by_path);
-	for (size_t i = 0; i < n; i++) {
-		if (unique > 0 && strcmp(e[i].path, e[unique - 1].path) == 0) {
-			free(e[i].path);
-			continue;
-		}
-		/* Sorted and compared as URLs; from here on only XML. */
-		buf_reset(&path);
-		escape_xml(&path, e[i].path);
-		free(e[i].path);
-		e[unique] = e[i];
-		e[unique].path = xstrdup(buf_str(&path));
-		e[unique].path_len = path.len;
-		unique++;
-	}
-	for (size_t i = 0; i < unique; i++)
-		if (e[i].last_modified > sm->newest)
-			sm->newest = e[i].last_modified;
-	sm->entries = e;
-	sm->n = unique;
-	sm->max_urls = cfg->max_urls;
-	sm->max_bytes = cfg->max_bytes;
-	sm->stylesheet = cfg->stylesheet;
-	buf_free(&path);
-	buf_free(&encoded);
 }
 
 void
@@ -227,46 +209,42 @@ sitemap_describe_left_out(const struct config *cfg,
 	sitemap_left_out_reason(cfg, l, out);
 }
 
-void
-sitemap_log_left_out(const struct config *cfg, const struct sitemap *old,
-    const struct sitemap *sm)
+/*
+ * When max_bytes cannot bind before max_urls does, the parts are every
+ * max_urls entries: cut at once, not by walking a million entries. Their
+ * dates wait until the index asks.
+ */
+static int
+cut_by_count(struct sitemap *sm, size_t fixed)
 {
-	struct buf line = BUF_INIT;
-	size_t j = 0;
+	size_t longest = sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 +
+	    sm->base_len + sm->max_path_len + 10;
 
-	for (size_t i = 0; i < sm->nleft_out; i++) {
-		const struct sitemap_left_out *l = &sm->left_out[i];
-		int c = 1;
-
-		/* What the owner asked for is not news. */
-		if (l->reason == LEFT_OUT_EXCLUDED)
-			continue;
-		/* Both lists are sorted: walk them side by side. */
-		while (j < old->nleft_out && (c = left_out_by_path(
-		    &old->left_out[j], l)) < 0)
-			j++;
-		if (c == 0 && old->left_out[j].reason == l->reason)
-			continue;
-		buf_reset(&line);
-		sitemap_describe_left_out(cfg, l, &line);
-		log_msg("%s", buf_str(&line));
+	if (sm->ndup > 0 || sm->nodd_dates > 0 || sm->max_urls == 0 ||
+	    sm->max_bytes < fixed ||
+	    longest > (sm->max_bytes - fixed) / sm->max_urls)
+		return 0;
+	sm->nparts = sm->n == 0 ? 1 : (sm->n - 1) / sm->max_urls + 1;
+	sm->parts = xcalloc(sm->nparts, sizeof(*sm->parts));
+	for (size_t p = 0; p < sm->nparts; p++) {
+		sm->parts[p].start = p * sm->max_urls;
+		sm->parts[p].end = p + 1 < sm->nparts ?
+		    (p + 1) * sm->max_urls : sm->n;
 	}
-	buf_free(&line);
+	return 1;
 }
 
-void
-sitemap_free(struct sitemap *sm)
+static time_t
+part_newest(struct sitemap *sm, size_t part)
 {
-	for (size_t i = 0; i < sm->n; i++)
-		free(sm->entries[i].path);
-	free(sm->entries);
-	free(sm->parts);
-	for (size_t i = 0; i < sm->nleft_out; i++) {
-		free(sm->left_out[i].path);
-		free(sm->left_out[i].tag);
-	}
-	free(sm->left_out);
-	memset(sm, 0, sizeof(*sm));
+	struct sitemap_part *p = &sm->parts[part];
+
+	for (size_t i = p->start; i < p->end && !p->dated; i++)
+		if (!sm->entries[i].dup &&
+		    sm->entries[i].last_modified > p->newest)
+			p->newest = sm->entries[i].last_modified;
+	p->dated = 1;
+	return p->newest;
 }
 
 /*
@@ -289,11 +267,18 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 		return;
 	free(sm->parts);
 	sm->base_len = base_len;
+	if (cut_by_count(sm, fixed))
+		return;
 	sm->parts = xcalloc(room, sizeof(*sm->parts));
 	sm->nparts = 1;
 	p = sm->parts;
+	p->dated = 1;
 	for (size_t i = 0; i < sm->n; i++) {
-		size_t size = url_size(base_len, &sm->entries[i], &day);
+		size_t size;
+
+		if (sm->entries[i].dup)
+			continue;
+		size = url_size(base_len, &sm->entries[i], &day);
 
 		if (count > 0 && (count == sm->max_urls ||
 		    bytes + size > sm->max_bytes)) {
@@ -304,7 +289,7 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 				    sizeof(*sm->parts));
 			}
 			p = &sm->parts[sm->nparts++];
-			*p = (struct sitemap_part){ .start = i };
+			*p = (struct sitemap_part){ .start = i, .dated = 1 };
 			count = 0;
 			bytes = fixed;
 		}
@@ -317,26 +302,32 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 }
 
 uint64_t
+sitemap_entry_hash(const struct sitemap_entry *e)
+{
+	struct day day = { .start = 1 };
+	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
+
+	return hash_add(h, day_of(&day, e->last_modified), day.len);
+}
+
+uint64_t
 sitemap_part_hash(struct sitemap *sm, size_t part)
 {
 	struct sitemap_part *p = &sm->parts[part];
-	struct day day = { .start = 1 };
 
 	if (p->hash != 0)
 		return p->hash;
 	p->hash = hash_add(HASH_INIT, &sm->stylesheet, sizeof(sm->stylesheet));
-	for (size_t i = p->start; i < p->end; i++) {
-		const struct sitemap_entry *e = &sm->entries[i];
-
-		p->hash = hash_add(p->hash, e->path, e->path_len + 1);
-		p->hash = hash_add(p->hash, day_of(&day, e->last_modified),
-		    day.len);
-	}
+	/* Each entry's own, kept with it: a part hashes in a blink. */
+	for (size_t i = p->start; i < p->end; i++)
+		if (!sm->entries[i].dup)
+			p->hash = hash_add(p->hash, &sm->entries[i].hash,
+			    sizeof(sm->entries[i].hash));
 	return p->hash;
 }
 
 uint64_t
-sitemap_index_hash(const struct sitemap *sm)
+sitemap_index_hash(struct sitemap *sm)
 {
 	struct day day = { .start = 1 };
 	uint64_t h = hash_add(HASH_INIT, &sm->nparts, sizeof(sm->nparts));
@@ -347,7 +338,8 @@ sitemap_index_hash(const struct sitemap *sm)
 		const struct sitemap_part *part = &sm->parts[p];
 
 		if (part->start < part->end)
-			h = hash_add(h, day_of(&day, part->newest), day.len);
+			h = hash_add(h, day_of(&day, part_newest(sm, p)),
+			    day.len);
 		h = hash_add(h, "", 1);
 	}
 	return h;
@@ -374,8 +366,11 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 	put_head(sm, s, urlset_open);
 	for (size_t i = p->start; i < p->end && !s->failed; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
-		const char *date = day_of(&day, e->last_modified);
+		const char *date;
 
+		if (e->dup)
+			continue;
+		date = day_of(&day, e->last_modified);
 		stream_add(s, URL_OPEN, sizeof(URL_OPEN) - 1);
 		stream_add(s, base.data, base.len);
 		stream_add(s, e->path, e->path_len);
@@ -388,7 +383,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 }
 
 void
-sitemap_render_index(const struct sitemap *sm, const char *base_url,
+sitemap_render_index(struct sitemap *sm, const char *base_url,
     struct stream *s)
 {
 	struct buf line = BUF_INIT;
@@ -404,7 +399,7 @@ sitemap_render_index(const struct sitemap *sm, const char *base_url,
 		/* An empty part has no entry to date it by. */
 		if (sm->parts[p].start < sm->parts[p].end)
 			buf_printf(&line, "    <lastmod>%s</lastmod>\n",
-			    day_of(&day, sm->parts[p].newest));
+			    day_of(&day, part_newest(sm, p)));
 		buf_adds(&line, "  </sitemap>\n");
 		stream_add(s, line.data, line.len);
 	}

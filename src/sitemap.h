@@ -18,8 +18,12 @@
 
 struct sitemap_entry {
 	char	*path;		/* percent-encoded, XML-escaped */
-	size_t	 path_len;
+	uint64_t id;		/* of the page */
 	time_t	 last_modified;
+	uint64_t hash;		/* of what it shows: path and date */
+	uint32_t path_len;
+	uint8_t	 dup;		/* the path of the entry before: not shown */
+	uint8_t	 recheck;	/* dup may be stale */
 };
 
 /* Why a public Markdown page is not listed. */
@@ -41,28 +45,36 @@ enum verdict { VERDICT_LISTED, VERDICT_LEFT_OUT, VERDICT_BROKEN,
 struct sitemap_part {
 	size_t	 start, end;	/* entries[start, end) */
 	time_t	 newest;	/* 0 when empty */
+	int	 dated;		/* newest is known */
 	uint64_t hash;		/* of what the part shows; 0 until asked */
 };
 
 /*
- * The listable entries, sorted and unique, independent of the host they
- * are served for, and cut into parts for one length of base URL.
+ * The listable entries, sorted, a repeated path marked dup, independent of
+ * the host they are served for, and cut into parts for one length of base
+ * URL.
  */
 struct sitemap {
 	struct sitemap_entry *entries;
 	size_t		 n;
 	time_t		 newest;	/* of all entries; 0 when none */
+	size_t		 ndup;		/* entries marked dup */
+	size_t		 nodd_dates;	/* not of ten characters */
+	size_t		 max_path_len;	/* at least the longest */
 	size_t		 max_urls, max_bytes;
 	int		 stylesheet;	/* link /sitemap.css */
 	size_t		 base_len;	/* the parts below are cut for */
 	struct sitemap_part *parts;
 	size_t		 nparts;	/* at least 1, which may be empty */
-	struct sitemap_left_out *left_out;	/* sorted by path */
+	struct sitemap_left_out *left_out;	/* sorted by path, id */
 	size_t		 nleft_out;
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
 void	sitemap_page_path(const struct config *, const struct page *,
+	    struct buf *out);
+/* Appends it percent-encoded, as URLs and robots.txt rules have it. */
+void	sitemap_url_path(const struct config *, const struct page *,
 	    struct buf *out);
 
 /*
@@ -76,29 +88,49 @@ void	sitemap_build(const struct config *, const struct site *,
 	    struct sitemap *);
 void	sitemap_free(struct sitemap *);
 
+/*
+ * A built sitemap changed in place: sitemap_remove takes out the rows of
+ * pages as they were put in (call it before they change or go; a
+ * page's alias_taken may differ), sitemap_remove_all takes out every row,
+ * and sitemap_add puts in the rows of pages as they are now and ends the
+ * edit. With log_news it logs the pages now left out that were not, or
+ * not for the same reason.
+ */
+struct sitemap_edit {
+	size_t		*gone;		/* entries to remove, by index */
+	size_t		 ngone;
+	size_t		*was_at;	/* left_out rows likewise */
+	size_t		 nwas_at;
+	int		 all;		/* every row goes */
+};
+void	sitemap_remove(const struct config *, struct sitemap *,
+	    struct sitemap_edit *, const struct page *const *, size_t);
+void	sitemap_remove_all(struct sitemap *, struct sitemap_edit *);
+void	sitemap_add(const struct config *, struct sitemap *,
+	    struct sitemap_edit *, const struct page *const *, size_t,
+	    int log_news);
+
 /* Why, in a site owner's words: "excluded by tag draft". */
 void	sitemap_left_out_reason(const struct config *,
 	    const struct sitemap_left_out *, struct buf *out);
 /* "page <id> (<path>): left out: <why>", the way the log and check say it. */
 void	sitemap_describe_left_out(const struct config *,
 	    const struct sitemap_left_out *, struct buf *out);
-/* Logs what now is left out of sm and was not of old, if anything. */
-void	sitemap_log_left_out(const struct config *, const struct sitemap *old,
-	    const struct sitemap *sm);
-
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 
+/* What an entry shows, apart from the base URL. */
+uint64_t sitemap_entry_hash(const struct sitemap_entry *);
 /* What part (0-based) shows, apart from the base URL. */
 uint64_t sitemap_part_hash(struct sitemap *, size_t part);
 /* What the index shows, apart from the base URL. */
-uint64_t sitemap_index_hash(const struct sitemap *);
+uint64_t sitemap_index_hash(struct sitemap *);
 
 /* Writes the <urlset> of part (0-based; part < sm->nparts). */
 void	sitemap_render_part(const struct sitemap *, size_t part,
 	    const char *base_url, struct stream *);
 /* Writes the <sitemapindex> of every part. */
-void	sitemap_render_index(const struct sitemap *, const char *base_url,
+void	sitemap_render_index(struct sitemap *, const char *base_url,
 	    struct stream *);
 /* What /sitemap.xml serves, into out: the only part, or the index. */
 void	sitemap_render(const struct config *, const struct site *,

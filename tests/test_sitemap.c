@@ -167,7 +167,7 @@ render_part(const struct sitemap *sm, size_t part, struct buf *out)
 
 /* The parts cover every entry in order, each valid and within both limits. */
 static void
-check_parts(const struct config *cfg, const struct sitemap *sm,
+check_parts(const struct config *cfg, struct sitemap *sm,
     size_t want_parts)
 {
 	struct output to_buf;

@@ -1,0 +1,121 @@
+/* The owner of each alias several pages claim: the lowest id. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alias_owner.h"
+
+struct claim {
+	const char	*alias;		/* the page's own string */
+	uint64_t	 id;
+};
+
+static int
+by_alias_then_id(const void *a, const void *b)
+{
+	const struct claim *x = a, *y = b;
+	int c = strcmp(x->alias, y->alias);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+void
+alias_owners_init(struct alias_owners *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->claims.size = sizeof(struct claim);
+	o->claims.cmp = by_alias_then_id;
+}
+
+void
+alias_owners_free(struct alias_owners *o)
+{
+	sorted_free(&o->claims);
+}
+
+void
+alias_owners_remove(struct alias_owners *o, const struct page *const *pages,
+    size_t n)
+{
+	size_t *idx = xcalloc(n ? n : 1, sizeof(*idx)), k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct claim key = { pages[i]->alias, pages[i]->id };
+		size_t at;
+
+		if (key.alias && (at = sorted_find(&o->claims, &key)) != SIZE_MAX)
+			idx[k++] = at;
+	}
+	sorted_remove(&o->claims, idx, k);
+	free(idx);
+}
+
+void
+alias_owners_add(struct alias_owners *o, const struct page *const *pages,
+    size_t n)
+{
+	struct claim *add = xcalloc(n ? n : 1, sizeof(*add));
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (pages[i]->alias)
+			add[k++] = (struct claim){ pages[i]->alias, pages[i]->id };
+	sorted_sort(&o->claims, add, k);
+	sorted_insert(&o->claims, add, k, NULL);
+	free(add);
+}
+
+/* The claims [lo, hi) are of one alias: the first owns it. */
+static void
+settle_group(const struct alias_owners *o, size_t lo, size_t hi,
+    page_finder find, void *find_arg, void (*changed)(struct page *, void *),
+    void *changed_arg)
+{
+	uint64_t owner = ((struct claim *)sorted_at(&o->claims, lo))->id;
+
+	for (size_t i = lo; i < hi; i++) {
+		struct claim *c = sorted_at(&o->claims, i);
+		struct page *page = find(c->id, find_arg);
+		int taken = i > lo;
+		uint64_t by = taken ? owner : 0;
+
+		if (page == NULL)
+			continue;
+		if (page->alias_taken == taken && page->alias_owner == by)
+			continue;
+		page->alias_taken = taken;
+		page->alias_owner = by;
+		if (changed)
+			changed(page, changed_arg);
+	}
+}
+
+void
+alias_owners_settle(const struct alias_owners *o, const char *alias,
+    page_finder find, void *find_arg, void (*changed)(struct page *, void *),
+    void *changed_arg)
+{
+	size_t lo = 0, end = o->claims.n;
+
+	if (alias) {
+		struct claim key = { alias, 0 };
+
+		lo = sorted_lower(&o->claims, &key);
+	}
+	while (lo < end) {
+		const char *a = ((struct claim *)sorted_at(&o->claims, lo))->alias;
+		size_t hi = lo + 1;
+
+		if (alias && strcmp(a, alias) != 0)
+			break;
+		while (hi < end && strcmp(((struct claim *)sorted_at(
+		    &o->claims, hi))->alias, a) == 0)
+			hi++;
+		settle_group(o, lo, hi, find, find_arg, changed, changed_arg);
+		if (alias)
+			break;
+		lo = hi;
+	}
+}

@@ -1,0 +1,425 @@
+/*
+ * The sitemap's entries and left-out pages, made from pages and changed
+ * in place when some pages change: rows found by binary search, the rest
+ * moved in blocks, and only the rows next to a change looked at again.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "log.h"
+#include "sitemap.h"
+#include "sorted.h"
+
+/* 1000-01-01 and 10000-01-01: the dates of ten characters between. */
+#define TEN_CHAR_DATES_FROM	(-30610224000LL)
+#define TEN_CHAR_DATES_UNTIL	253402300800LL
+
+/*
+ * By path, then id. The paths are XML-escaped, but the URL encoding lets
+ * only & and ' through of what XML escapes, and their entities sort as
+ * they do: the order is that of the URLs.
+ */
+static int
+by_path(const void *a, const void *b)
+{
+	const struct sitemap_entry *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int
+left_out_by_path(const void *a, const void *b)
+{
+	const struct sitemap_left_out *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static struct sorted
+entries_of(const struct sitemap *sm)
+{
+	return (struct sorted){ sm->entries, sm->n, sizeof(*sm->entries),
+	    by_path };
+}
+
+static struct sorted
+left_out_of(const struct sitemap *sm)
+{
+	return (struct sorted){ sm->left_out, sm->nleft_out,
+	    sizeof(*sm->left_out), left_out_by_path };
+}
+
+static int
+odd_date(time_t t)
+{
+	return t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL;
+}
+
+static void
+left_out_free(struct sitemap_left_out *l)
+{
+	free(l->path);
+	free(l->tag);
+}
+
+void
+sitemap_build(const struct config *cfg, const struct site *site,
+    struct sitemap *sm)
+{
+	const struct page **pages = xcalloc(site->n ? site->n : 1,
+	    sizeof(*pages));
+	struct sitemap_edit edit = { 0 };
+
+	for (size_t i = 0; i < site->n; i++)
+		pages[i] = &site->pages[i];
+	memset(sm, 0, sizeof(*sm));
+	sitemap_add(cfg, sm, &edit, pages, site->n, 0);
+	free(pages);
+}
+
+static void
+push_index(size_t **v, size_t *n, size_t i)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = i;
+}
+
+void
+sitemap_remove(const struct config *cfg, struct sitemap *sm,
+    struct sitemap_edit *edit, const struct page *const *pages, size_t n)
+{
+	struct sorted entries = entries_of(sm), left_out = left_out_of(sm);
+	struct buf url = BUF_INIT, xml = BUF_INIT;
+	size_t at;
+
+	for (size_t i = 0; i < n; i++) {
+		struct sitemap_entry entry = { 0 };
+		struct sitemap_left_out left = { 0 };
+
+		/* A page in neither: broken, or never listable. */
+		if (pages[i]->broken)
+			continue;
+		buf_reset(&url);
+		buf_reset(&xml);
+		sitemap_url_path(cfg, pages[i], &url);
+		escape_xml(&xml, buf_str(&url));
+		entry.path = (char *)buf_str(&xml);
+		entry.id = pages[i]->id;
+		left.path = (char *)buf_str(&url);
+		left.id = pages[i]->id;
+		if ((at = sorted_find(&entries, &entry)) != SIZE_MAX)
+			push_index(&edit->gone, &edit->ngone, at);
+		else if ((at = sorted_find(&left_out, &left)) != SIZE_MAX)
+			push_index(&edit->was_at, &edit->nwas_at, at);
+	}
+	buf_free(&url);
+	buf_free(&xml);
+}
+
+void
+sitemap_remove_all(struct sitemap *sm, struct sitemap_edit *edit)
+{
+	(void)sm;
+	edit->all = 1;
+}
+
+static int
+by_index(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Sorts the indices and drops repeats and those set to SIZE_MAX. */
+static void
+settle_indices(size_t *v, size_t *n)
+{
+	size_t k = 0;
+
+	if (*n > 1)
+		qsort(v, *n, sizeof(*v), by_index);
+	for (size_t i = 0; i < *n; i++)
+		if (v[i] != SIZE_MAX && (k == 0 || v[i] != v[k - 1]))
+			v[k++] = v[i];
+	*n = k;
+}
+
+/* The left_out rows at these indices, out of sm, in order. */
+static struct sitemap_left_out *
+take_left_out(struct sitemap *sm, size_t *at, size_t n)
+{
+	struct sorted left_out = left_out_of(sm);
+	struct sitemap_left_out *was = xcalloc(n ? n : 1, sizeof(*was));
+
+	for (size_t i = 0; i < n; i++)
+		was[i] = sm->left_out[at[i]];
+	sorted_remove(&left_out, at, n);
+	sm->nleft_out = left_out.n;
+	return was;
+}
+
+/* The dropped rows are sorted: one says whether l is old news. */
+static int
+was_left_out(const struct sitemap_left_out *was, size_t nwas,
+    const struct sitemap_left_out *l)
+{
+	const struct sitemap_left_out *old = bsearch(l, was, nwas,
+	    sizeof(*was), left_out_by_path);
+
+	return old != NULL && old->reason == l->reason;
+}
+
+/* A row whose neighbour changed: is it now, or no longer, a repeat? */
+static int
+recheck(struct sitemap *sm, size_t i)
+{
+	struct sitemap_entry *e = &sm->entries[i];
+	uint8_t dup;
+
+	if (i >= sm->n)
+		return 0;
+	dup = i > 0 && e->path_len == e[-1].path_len &&
+	    memcmp(e->path, e[-1].path, e->path_len) == 0;
+	if (dup == e->dup)
+		return 0;
+	sm->ndup += dup;
+	sm->ndup -= e->dup;
+	e->dup = dup;
+	return 1;
+}
+
+static void
+date_again(struct sitemap *sm)
+{
+	sm->newest = 0;
+	for (size_t i = 0; i < sm->n; i++)
+		if (!sm->entries[i].dup &&
+		    sm->entries[i].last_modified > sm->newest)
+			sm->newest = sm->entries[i].last_modified;
+}
+
+/* Entries and left-out rows for pages. */
+static void
+rows_of(const struct config *cfg, const struct page *const *pages, size_t n,
+    struct sitemap_entry **add, size_t *nadd, struct sitemap_left_out **left,
+    size_t *nleft)
+{
+	struct buf encoded = BUF_INIT, xml = BUF_INIT;
+
+	*add = xcalloc(n ? n : 1, sizeof(**add));
+	*left = NULL;
+	*nadd = *nleft = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct sitemap_left_out why;
+		struct sitemap_entry *e = &(*add)[*nadd];
+
+		buf_reset(&encoded);
+		switch (sitemap_verdict(cfg, pages[i], &encoded, &why)) {
+		case VERDICT_LISTED:
+			/* Sorted and compared as URLs; from here on only XML. */
+			buf_reset(&xml);
+			escape_xml(&xml, buf_str(&encoded));
+			e->path = xstrdup(buf_str(&xml));
+			e->path_len = (uint32_t)xml.len;
+			e->id = pages[i]->id;
+			e->last_modified = pages[i]->last_modified;
+			e->hash = sitemap_entry_hash(e);
+			(*nadd)++;
+			break;
+		case VERDICT_LEFT_OUT:
+			why.path = xstrdup(buf_str(&encoded));
+			*left = xreallocarray(*left, *nleft + 1, sizeof(**left));
+			(*left)[(*nleft)++] = why;
+			break;
+		default:
+			break;
+		}
+	}
+	buf_free(&encoded);
+	buf_free(&xml);
+}
+
+/* The part holding entry i, when the parts are cut. */
+static struct sitemap_part *
+part_of(struct sitemap *sm, size_t i)
+{
+	size_t lo = 0, hi = sm->nparts;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (sm->parts[mid].end <= i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < sm->nparts ? &sm->parts[lo] : NULL;
+}
+
+/*
+ * A page whose URL stays (the common edit) keeps its row: only its date
+ * and hash change, and the parts stay cut. Returns how many of add were
+ * taken so; they are moved to the end of add.
+ */
+static size_t
+update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
+    struct sitemap_entry *add, size_t nadd, int *redate)
+{
+	struct sorted entries = entries_of(sm);
+	size_t kept = 0;
+
+	for (size_t j = 0; j < nadd; j++) {
+		size_t at = sorted_find(&entries, &add[j]), *pending;
+		struct sitemap_entry *e;
+		struct sitemap_part *part;
+
+		pending = at == SIZE_MAX ? NULL : bsearch(&at, edit->gone,
+		    edit->ngone, sizeof(*edit->gone), by_index);
+		if (pending == NULL) {
+			add[kept++] = add[j];
+			continue;
+		}
+		*pending = SIZE_MAX;
+		e = &sm->entries[at];
+		if (!e->dup && e->last_modified >= sm->newest)
+			*redate = 1;
+		else if (!e->dup && add[j].last_modified > sm->newest)
+			sm->newest = add[j].last_modified;
+		sm->nodd_dates -= odd_date(e->last_modified);
+		sm->nodd_dates += odd_date(add[j].last_modified);
+		e->last_modified = add[j].last_modified;
+		e->hash = add[j].hash;
+		free(add[j].path);
+		if (sm->parts && (part = part_of(sm, at)) != NULL)
+			*part = (struct sitemap_part){ .start = part->start,
+			    .end = part->end };
+	}
+	settle_indices(edit->gone, &edit->ngone);
+	return kept;
+}
+
+void
+sitemap_add(const struct config *cfg, struct sitemap *sm,
+    struct sitemap_edit *edit, const struct page *const *pages, size_t n,
+    int log_news)
+{
+	struct sorted entries, left_out;
+	struct sitemap_entry *add, *gone;
+	struct sitemap_left_out *left, *was;
+	struct buf line = BUF_INIT;
+	size_t nadd, nleft, nwas, *placed;
+	time_t added_newest = 0;
+	int redate = 0;
+
+	rows_of(cfg, pages, n, &add, &nadd, &left, &nleft);
+	if (edit->all) {
+		for (size_t i = 0; i < sm->n; i++)
+			free(sm->entries[i].path);
+		was = sm->left_out;
+		nwas = sm->nleft_out;
+		sm->left_out = NULL;
+		sm->n = sm->nleft_out = sm->ndup = sm->nodd_dates = 0;
+		sm->max_path_len = 0;
+		sm->newest = 0;
+		edit->ngone = 0;
+	} else {
+		settle_indices(edit->gone, &edit->ngone);
+		settle_indices(edit->was_at, &edit->nwas_at);
+		nadd = update_in_place(sm, edit, add, nadd, &redate);
+		nwas = edit->nwas_at;
+		was = take_left_out(sm, edit->was_at, nwas);
+	}
+	/* Rows that go are kept aside until their neighbours are looked at. */
+	gone = xcalloc(edit->ngone ? edit->ngone : 1, sizeof(*gone));
+	for (size_t i = 0; i < edit->ngone; i++) {
+		gone[i] = sm->entries[edit->gone[i]];
+		sm->ndup -= gone[i].dup;
+		sm->nodd_dates -= odd_date(gone[i].last_modified);
+		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
+	}
+	entries = entries_of(sm);
+	sorted_remove(&entries, edit->gone, edit->ngone);
+	for (size_t i = 0; i < nadd; i++) {
+		sm->nodd_dates += odd_date(add[i].last_modified);
+		if (add[i].path_len > sm->max_path_len)
+			sm->max_path_len = add[i].path_len;
+		if (add[i].last_modified > added_newest)
+			added_newest = add[i].last_modified;
+	}
+	placed = xcalloc(nadd ? nadd : 1, sizeof(*placed));
+	sorted_sort(&entries, add, nadd);
+	sorted_insert(&entries, add, nadd, placed);
+	left_out = left_out_of(sm);
+	sorted_sort(&left_out, left, nleft);
+	sorted_insert(&left_out, left, nleft, NULL);
+	sm->entries = entries.rows;
+	sm->n = entries.n;
+	sm->left_out = left_out.rows;
+	sm->nleft_out = left_out.n;
+
+	/* Where rows came or went, the next one may repeat its path. */
+	for (size_t i = 0; i < nadd; i++) {
+		redate |= recheck(sm, placed[i]);
+		redate |= recheck(sm, placed[i] + 1);
+	}
+	for (size_t i = 0; i < edit->ngone; i++) {
+		redate |= recheck(sm, sorted_upper(&entries, &gone[i]));
+		free(gone[i].path);
+	}
+	if (redate)
+		date_again(sm);
+	else if (added_newest > sm->newest)
+		sm->newest = added_newest;
+
+	for (size_t i = 0; log_news && i < nleft; i++) {
+		/* What the owner asked for is not news. */
+		if (left[i].reason == LEFT_OUT_EXCLUDED ||
+		    was_left_out(was, nwas, &left[i]))
+			continue;
+		buf_reset(&line);
+		sitemap_describe_left_out(cfg, &left[i], &line);
+		log_msg("%s", buf_str(&line));
+	}
+	/* Cut again when next asked, unless only dates changed. */
+	if (edit->all || nadd > 0 || edit->ngone > 0) {
+		free(sm->parts);
+		sm->parts = NULL;
+		sm->nparts = 0;
+	}
+	for (size_t i = 0; i < nwas; i++)
+		left_out_free(&was[i]);
+	free(was);
+	free(gone);
+	free(edit->gone);
+	free(edit->was_at);
+	memset(edit, 0, sizeof(*edit));
+	free(add);
+	free(left);
+	free(placed);
+	sm->max_urls = cfg->max_urls;
+	sm->max_bytes = cfg->max_bytes;
+	sm->stylesheet = cfg->stylesheet;
+	buf_free(&line);
+}
+
+void
+sitemap_free(struct sitemap *sm)
+{
+	for (size_t i = 0; i < sm->n; i++)
+		free(sm->entries[i].path);
+	free(sm->entries);
+	free(sm->parts);
+	for (size_t i = 0; i < sm->nleft_out; i++)
+		left_out_free(&sm->left_out[i]);
+	free(sm->left_out);
+	memset(sm, 0, sizeof(*sm));
+}

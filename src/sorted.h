@@ -1,0 +1,38 @@
+/*
+ * Arrays kept in order from one change to the next: a few rows go, a few
+ * come, each found by binary search, and the rest move once, in blocks,
+ * without being compared or sorted again. That is what lets one changed
+ * page cost what it changes at a million pages.
+ */
+#ifndef SITEMAPD_SORTED_H
+#define SITEMAPD_SORTED_H
+
+#include <stddef.h>
+
+struct sorted {
+	void	*rows;
+	size_t	 n;
+	size_t	 size;		/* of one row */
+	int	(*cmp)(const void *, const void *);
+};
+
+void	*sorted_at(const struct sorted *, size_t);
+/* The index of the row equal to key, or SIZE_MAX. */
+size_t	sorted_find(const struct sorted *, const void *key);
+/* The index of the first row not below key. */
+size_t	sorted_lower(const struct sorted *, const void *key);
+/* The index of the first row above key. */
+size_t	sorted_upper(const struct sorted *, const void *key);
+/* Removes the rows at the indices idx[0..n), which it sorts. */
+void	sorted_remove(struct sorted *, size_t *idx, size_t n);
+/* Sorts add[0..n) by cmp. */
+void	sorted_sort(const struct sorted *, void *add, size_t n);
+/*
+ * Puts add[0..n), sorted by cmp, into the rows, copying them, each after
+ * the rows equal to it. With placed, placed[j] is where add[j] ends.
+ */
+void	sorted_insert(struct sorted *, const void *add, size_t n,
+	    size_t *placed);
+void	sorted_free(struct sorted *);
+
+#endif
