@@ -32,6 +32,12 @@ alias_owners_init(struct alias_owners *o)
 void
 alias_owners_free(struct alias_owners *o)
 {
+	for (size_t i = 0; i < o->ngoing; i++)
+		free((char *)((struct claim *)sorted_at(&o->claims,
+		    o->going[i]))->alias);
+	free(o->going);
+	o->going = NULL;
+	o->ngoing = 0;
 	sorted_free(&o->claims);
 }
 
@@ -39,17 +45,20 @@ void
 alias_owners_remove(struct alias_owners *o, const struct page *const *pages,
     size_t n)
 {
-	size_t *idx = xcalloc(n ? n : 1, sizeof(*idx)), k = 0;
-
 	for (size_t i = 0; i < n; i++) {
-		struct claim key = { pages[i]->alias, pages[i]->id };
+		struct claim key = { pages[i]->alias, pages[i]->id }, *c;
 		size_t at;
 
-		if (key.alias && (at = sorted_find(&o->claims, &key)) != SIZE_MAX)
-			idx[k++] = at;
+		if (key.alias == NULL ||
+		    (at = sorted_find(&o->claims, &key)) == SIZE_MAX)
+			continue;
+		/* Its own copy: the page's string may be freed first. */
+		c = sorted_at(&o->claims, at);
+		c->alias = xstrdup(c->alias);
+		o->going = xreallocarray(o->going, o->ngoing + 1,
+		    sizeof(*o->going));
+		o->going[o->ngoing++] = at;
 	}
-	sorted_remove(&o->claims, idx, k);
-	free(idx);
 }
 
 void
@@ -57,13 +66,23 @@ alias_owners_add(struct alias_owners *o, const struct page *const *pages,
     size_t n)
 {
 	struct claim *add = xcalloc(n ? n : 1, sizeof(*add));
+	char **copies = xcalloc(o->ngoing + 1, sizeof(*copies));
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
 		if (pages[i]->alias)
 			add[k++] = (struct claim){ pages[i]->alias, pages[i]->id };
+	for (size_t i = 0; i < o->ngoing; i++)
+		copies[i] = (char *)((struct claim *)sorted_at(&o->claims,
+		    o->going[i]))->alias;
 	sorted_sort(&o->claims, add, k);
-	sorted_insert(&o->claims, add, k, NULL);
+	sorted_edit(&o->claims, o->going, o->ngoing, add, k, NULL);
+	for (size_t i = 0; i < o->ngoing; i++)
+		free(copies[i]);
+	free(copies);
+	free(o->going);
+	o->going = NULL;
+	o->ngoing = 0;
 	free(add);
 }
 

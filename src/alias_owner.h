@@ -14,6 +14,8 @@
 
 struct alias_owners {
 	struct sorted	 claims;
+	size_t		*going;		/* claims removed at the next add */
+	size_t		 ngoing;
 };
 
 /* Finds the page of an id that has a claim; arg is the finder's. */
@@ -21,7 +23,10 @@ typedef struct page *(*page_finder)(uint64_t id, void *arg);
 
 void	alias_owners_init(struct alias_owners *);
 void	alias_owners_free(struct alias_owners *);
-/* Removes the claims of these pages, as they were added. */
+/*
+ * Removes the claims of these pages, as they were added, with the next
+ * alias_owners_add: the pages may go meanwhile.
+ */
 void	alias_owners_remove(struct alias_owners *, const struct page *const *,
 	    size_t);
 /* Adds the claims of the pages that have an alias. */

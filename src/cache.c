@@ -1,4 +1,5 @@
 #include <dirent.h>
+#include <malloc.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -644,6 +645,15 @@ build(struct page_cache *c, const struct config *cfg)
 	/* A process that answers one request would log on every request. */
 	sitemap_add(cfg, &c->sitemap, &edit, pages, n, c->long_lived);
 	free(pages);
+#ifdef __GLIBC__
+	/*
+	 * A full build frees as much as it keeps (the scan threads' arenas,
+	 * the rows sorted before they went in): give it back, or a long-lived
+	 * process holds twice what it needs.
+	 */
+	if (c->long_lived)
+		malloc_trim(0);
+#endif
 	c->built = 1;
 	c->config_generation = cfg->generation;
 }

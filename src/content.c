@@ -224,7 +224,7 @@ add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
 	page->access = access_of(tags, sc->tags, sc->ntags);
 	page->last_modified = c->last_modified;
 	page->tags = sc->tags;
-	page->ntags = sc->ntags;
+	page->ntags = (uint32_t)sc->ntags;
 	sc->alias = NULL;
 	sc->tags = NULL;
 	sc->ntags = 0;

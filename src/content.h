@@ -17,19 +17,20 @@
 /* content/00 to content/ff: the low byte of a page's id names its shard. */
 #define CONTENT_SHARDS	256
 
+/* Ordered to leave no padding: a million of them are kept. */
 struct page {
 	uint64_t	 id;
-	uint32_t	 version;	/* the current one */
 	char		*alias;		/* canonical, or NULL */
 	char		**tags;		/* as the sidecar writes them */
-	size_t		 ntags;
-	int		 markdown;
-	enum access	 access;
-	time_t		 last_modified;	/* newest of blob and sidecar */
 	char		*broken;	/* why no version is served; then
-					   nothing above but id is set */
-	int		 alias_taken;	/* by alias_owner, a lower id */
+					   nothing but id is set */
+	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
+	uint32_t	 ntags;
+	uint32_t	 version;	/* the current one */
+	enum access	 access;
+	uint8_t		 markdown;
+	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
 };
 
 struct site {

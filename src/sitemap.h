@@ -23,7 +23,6 @@ struct sitemap_entry {
 	uint64_t hash;		/* of what it shows: path and date */
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
-	uint8_t	 recheck;	/* dup may be stale */
 };
 
 /* Why a public Markdown page is not listed. */

@@ -346,8 +346,6 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 		sm->nodd_dates -= odd_date(gone[i].last_modified);
 		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
 	}
-	entries = entries_of(sm);
-	sorted_remove(&entries, edit->gone, edit->ngone);
 	for (size_t i = 0; i < nadd; i++) {
 		sm->nodd_dates += odd_date(add[i].last_modified);
 		if (add[i].path_len > sm->max_path_len)
@@ -356,8 +354,9 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 			added_newest = add[i].last_modified;
 	}
 	placed = xcalloc(nadd ? nadd : 1, sizeof(*placed));
+	entries = entries_of(sm);
 	sorted_sort(&entries, add, nadd);
-	sorted_insert(&entries, add, nadd, placed);
+	sorted_edit(&entries, edit->gone, edit->ngone, add, nadd, placed);
 	left_out = left_out_of(sm);
 	sorted_sort(&left_out, left, nleft);
 	sorted_insert(&left_out, left, nleft, NULL);

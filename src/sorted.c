@@ -60,25 +60,14 @@ by_index(const void *a, const void *b)
 void
 sorted_remove(struct sorted *s, size_t *idx, size_t n)
 {
-	size_t to, k = 0;
+	size_t k = 0;
 
-	if (n == 0)
-		return;
-	qsort(idx, n, sizeof(*idx), by_index);
+	if (n > 1)
+		qsort(idx, n, sizeof(*idx), by_index);
 	for (size_t j = 0; j < n; j++)
 		if (k == 0 || idx[j] != idx[k - 1])
 			idx[k++] = idx[j];
-	n = k;
-	to = idx[0];
-	for (size_t j = 0; j < n; j++) {
-		size_t from = idx[j] + 1;
-		size_t end = j + 1 < n ? idx[j + 1] : s->n;
-
-		memmove(sorted_at(s, to), sorted_at(s, from),
-		    (end - from) * s->size);
-		to += end - from;
-	}
-	s->n -= n;
+	sorted_edit(s, idx, k, NULL, 0, NULL);
 }
 
 void
@@ -96,23 +85,78 @@ sorted_sort(const struct sorted *s, void *add, size_t n)
 void
 sorted_insert(struct sorted *s, const void *add, size_t n, size_t *placed)
 {
-	size_t old = s->n;
+	sorted_edit(s, NULL, 0, add, n, placed);
+}
 
-	if (n == 0)
-		return;
-	s->rows = xreallocarray(s->rows, s->n + n, s->size);
-	for (size_t j = n; j-- > 0;) {
-		const void *row = (const char *)add + j * s->size;
-		size_t at = search(s, old, row, 0);
+struct run {
+	size_t		 from, to;	/* old rows [from, to) */
+	long long	 shift;
+};
 
-		memmove(sorted_at(s, at + j + 1), sorted_at(s, at),
-		    (old - at) * s->size);
-		memcpy(sorted_at(s, at + j), row, s->size);
-		if (placed)
-			placed[j] = at + j;
-		old = at;
+/*
+ * Removing and inserting in one pass: each old row that stays moves once,
+ * by the rows inserted minus the rows removed before it, so a row out and
+ * a row in move only the rows between them. Runs moving left go first,
+ * left to right, then runs moving right, right to left: no run lands on
+ * one not yet moved.
+ */
+void
+sorted_edit(struct sorted *s, size_t *rm, size_t nrm, const void *add,
+    size_t nadd, size_t *placed)
+{
+	size_t *at = xcalloc(nadd + 1, sizeof(*at));
+	struct run *runs = xcalloc(nrm + nadd + 1, sizeof(*runs));
+	size_t nruns = 0, r = 0, j = 0, from = 0, old = s->n;
+
+	if (nrm > 0)
+		qsort(rm, nrm, sizeof(*rm), by_index);
+	for (size_t k = 0; k < nadd; k++)
+		at[k] = search(s, old, (const char *)add + k * s->size, 0);
+	for (;;) {
+		size_t to = old;
+
+		while (r < nrm && rm[r] == from) {
+			r++;
+			from++;
+		}
+		while (j < nadd && at[j] <= from)
+			j++;
+		if (from >= old)
+			break;
+		if (r < nrm && rm[r] < to)
+			to = rm[r];
+		if (j < nadd && at[j] < to)
+			to = at[j];
+		runs[nruns++] = (struct run){ from, to,
+		    (long long)j - (long long)r };
+		from = to;
 	}
-	s->n += n;
+	if (nadd > nrm)
+		s->rows = xreallocarray(s->rows, old - nrm + nadd, s->size);
+	for (size_t k = 0; k < nruns; k++)
+		if (runs[k].shift < 0)
+			memmove(sorted_at(s, runs[k].from + runs[k].shift),
+			    sorted_at(s, runs[k].from),
+			    (runs[k].to - runs[k].from) * s->size);
+	for (size_t k = nruns; k-- > 0;)
+		if (runs[k].shift > 0)
+			memmove(sorted_at(s, runs[k].from + runs[k].shift),
+			    sorted_at(s, runs[k].from),
+			    (runs[k].to - runs[k].from) * s->size);
+	for (size_t k = 0, gone = 0; k < nadd; k++) {
+		size_t to;
+
+		while (gone < nrm && rm[gone] < at[k])
+			gone++;
+		to = at[k] - gone + k;
+		memcpy(sorted_at(s, to), (const char *)add + k * s->size,
+		    s->size);
+		if (placed)
+			placed[k] = to;
+	}
+	s->n = old - nrm + nadd;
+	free(at);
+	free(runs);
 }
 
 void

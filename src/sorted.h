@@ -33,6 +33,13 @@ void	sorted_sort(const struct sorted *, void *add, size_t n);
  */
 void	sorted_insert(struct sorted *, const void *add, size_t n,
 	    size_t *placed);
+/*
+ * Both at once, moving the rows that stay once at most: removes the rows
+ * at rm[0..nrm) (distinct indices, which it sorts) and inserts add as
+ * sorted_insert does. The removed rows' keys are still compared.
+ */
+void	sorted_edit(struct sorted *, size_t *rm, size_t nrm, const void *add,
+	    size_t nadd, size_t *placed);
 void	sorted_free(struct sorted *);
 
 #endif
