@@ -94,6 +94,20 @@ buf_add(struct buf *b, const void *p, size_t n)
 	b->data[b->len] = '\0';
 }
 
+char *
+buf_room(struct buf *b, size_t n)
+{
+	buf_grow(b, n);
+	return b->data + b->len;
+}
+
+void
+buf_commit(struct buf *b, size_t n)
+{
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
 void
 buf_adds(struct buf *b, const char *s)
 {

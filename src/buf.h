@@ -26,6 +26,9 @@ void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_vprintf(struct buf *, const char *, va_list)
 	    __attribute__((format(printf, 2, 0)));
+/* Room for n more bytes, written in place and then taken by buf_commit. */
+char	*buf_room(struct buf *, size_t n);
+void	 buf_commit(struct buf *, size_t n);
 const char *buf_str(const struct buf *);
 void	 buf_reset(struct buf *);
 /* Appends what fd holds up to its end: -1 with errno (EFBIG past max). */

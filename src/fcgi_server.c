@@ -53,6 +53,7 @@
 #define QUEUE_TOTAL_MAX		(64 * 1024 * 1024)
 /* Smaller writes are gathered into one record and one system call. */
 #define GATHER_MAX		(16 * 1024)
+#define KEPT_BUFFER_MAX		(2 * 1024 * 1024)
 
 struct server;
 
@@ -148,8 +149,11 @@ flush_some(struct server *srv, struct conn *c)
 		made_progress(c);
 	}
 	if (unsent(c) == 0) {
-		/* An idle connection keeps no large buffer. */
-		if (c->out.cap > 4 * GATHER_MAX)
+		/*
+		 * A kept connection keeps a buffer a sitemap part fits in,
+		 * rather than grow one afresh for every answer; no larger.
+		 */
+		if (c->out.cap > KEPT_BUFFER_MAX)
 			buf_free(&c->out);
 		buf_reset(&c->out);
 		c->sent = 0;

@@ -68,6 +68,20 @@ stream_add(struct stream *s, const char *data, size_t len)
 		drain(s, 0);
 }
 
+char *
+stream_room(struct stream *s, size_t n)
+{
+	return buf_room(&s->pending, n);
+}
+
+void
+stream_commit(struct stream *s, size_t n)
+{
+	buf_commit(&s->pending, n);
+	if (s->pending.len >= STREAM_CHUNK)
+		drain(s, 0);
+}
+
 void
 stream_adds(struct stream *s, const char *str)
 {

@@ -30,6 +30,9 @@ struct stream {
 void	stream_open(struct stream *, const struct output *, int gzip);
 void	stream_add(struct stream *, const char *, size_t);
 void	stream_adds(struct stream *, const char *);
+/* Room for n bytes, written in place, then sent on by stream_commit. */
+char	*stream_room(struct stream *, size_t n);
+void	stream_commit(struct stream *, size_t n);
 /* Writes what is left and ends the body; -1 if any write failed. */
 int	stream_close(struct stream *);
 
