@@ -1,3 +1,4 @@
+/* Page aliases made canonical, as NoPressure stores and compares them. */
 #include <string.h>
 
 #include "alias.h"

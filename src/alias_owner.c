@@ -14,11 +14,8 @@ static int
 by_alias_then_id(const void *a, const void *b)
 {
 	const struct claim *x = a, *y = b;
-	int c = strcmp(x->alias, y->alias);
 
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return sorted_by_string_then_id(x->alias, x->id, y->alias, y->id);
 }
 
 void

@@ -1,3 +1,4 @@
+/* The scheme and host every absolute URL starts with, from the request. */
 #include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* Growable byte buffers, and allocation that ends the process when it fails. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,9 +1,10 @@
 /*
  * The PageMetaCache: the content metadata, and the sitemap entries made
  * from it, kept between the requests of a long-running process. inotify
- * tells which shards changed and only those are read again. On network
- * and FUSE filesystems inotify sees only this machine's writes, so there
- * each request compares the shard directories' states instead. Without
+ * names the files that changed, and only their pages are read again, and
+ * changed in place in the sorted entries. On network and FUSE filesystems
+ * inotify sees only this machine's writes, so there each request compares
+ * the shard directories' states instead and reads changed shards again. Without
  * either (CGI, or a watch that failed) every request scans: a stale answer
  * is never an option.
  */

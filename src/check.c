@@ -1,3 +1,4 @@
+/* "sitemapd check": what keeps a page out of the sitemap, or a crawler away. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

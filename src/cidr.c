@@ -1,3 +1,4 @@
+/* Address ranges: which peers are trusted proxies. */
 #include <arpa/inet.h>
 #include <stddef.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * The INI file read strictly: every section and key known, each error
+ * named by file, line and reason.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>

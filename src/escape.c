@@ -1,3 +1,4 @@
+/* Every escaping rule of the program: XML, URL paths, robots.txt. */
 #include <string.h>
 
 #include "escape.h"

@@ -1,3 +1,7 @@
+/*
+ * The adapter to the web server: CGI, an inherited FastCGI socket, or
+ * one sitemapd listens on itself.
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>

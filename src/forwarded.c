@@ -1,3 +1,4 @@
+/* The Forwarded header of RFC 7239, read strictly. */
 #include <string.h>
 #include <strings.h>
 

@@ -1,3 +1,4 @@
+/* The few HTTP header fields sitemapd reads and writes (RFC 9110). */
 #define _XOPEN_SOURCE 700	/* strptime */
 #include <stdio.h>
 #include <string.h>

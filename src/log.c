@@ -1,3 +1,4 @@
+/* Log lines on stderr, with a syslog priority when systemd reads them. */
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>

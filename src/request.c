@@ -1,3 +1,4 @@
+/* One request in, one response out, whatever carried the request. */
 #include "autoconf.h"
 
 #include <inttypes.h>

@@ -1,3 +1,7 @@
+/*
+ * The reserved paths: never listed, disallowed in robots.txt, and
+ * reported by "check".
+ */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * The robots.txt sitemapd writes, laid out so that every kind of parser
+ * reaches the same verdicts.
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

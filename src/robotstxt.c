@@ -1,3 +1,4 @@
+/* Any robots.txt read and matched as Google's reference parser does. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>

@@ -1,3 +1,4 @@
+/* What the sitemap does with each page, and the XML of its parts and index. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

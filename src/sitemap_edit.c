@@ -25,22 +25,16 @@ static int
 by_path(const void *a, const void *b)
 {
 	const struct sitemap_entry *x = a, *y = b;
-	int c = strcmp(x->path, y->path);
 
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return sorted_by_string_then_id(x->path, x->id, y->path, y->id);
 }
 
 static int
 left_out_by_path(const void *a, const void *b)
 {
 	const struct sitemap_left_out *x = a, *y = b;
-	int c = strcmp(x->path, y->path);
 
-	if (c != 0)
-		return c;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return sorted_by_string_then_id(x->path, x->id, y->path, y->id);
 }
 
 static struct sorted

@@ -12,6 +12,17 @@ sorted_at(const struct sorted *s, size_t i)
 	return (char *)s->rows + i * s->size;
 }
 
+int
+sorted_by_string_then_id(const char *a, uint64_t ida, const char *b,
+    uint64_t idb)
+{
+	int c = strcmp(a, b);
+
+	if (c != 0)
+		return c;
+	return ida < idb ? -1 : ida > idb;
+}
+
 /* The first index of rows[0..hi) where cmp(row, key) > bias, or hi. */
 static size_t
 search(const struct sorted *s, size_t hi, const void *key, int bias)

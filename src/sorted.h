@@ -8,6 +8,7 @@
 #define SITEMAPD_SORTED_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct sorted {
 	void	*rows;
@@ -17,6 +18,9 @@ struct sorted {
 };
 
 void	*sorted_at(const struct sorted *, size_t);
+/* The order of rows keyed by a string, then by a page id. */
+int	sorted_by_string_then_id(const char *, uint64_t, const char *,
+	    uint64_t);
 /* The index of the row equal to key, or SIZE_MAX. */
 size_t	sorted_find(const struct sorted *, const void *key);
 /* The index of the first row not below key. */

@@ -1,3 +1,4 @@
+/* A response body written as it is produced, gzipped when asked. */
 #include <stdlib.h>
 #include <string.h>
 
