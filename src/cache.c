@@ -26,6 +26,7 @@
 static int	scan_all(struct page_cache *, enum watch, struct buf *);
 static void	*scan_in_background(void *);
 static int	finish_background_scan(struct page_cache *, struct buf *);
+static void	build(struct page_cache *, const struct config *);
 static void	forget_root(struct page_cache *);
 
 /* Whatever makes a page file appear, change or go, in a shard. */
@@ -114,12 +115,15 @@ cache_forget(struct page_cache *c)
 }
 
 static int
-start_background_scan(struct page_cache *c, enum watch want)
+start_background_scan(struct page_cache *c, const struct config *cfg)
 {
-	c->scan_want = want;
+	config_snapshot(&c->scan_cfg, cfg);
+	c->scan_want = cfg->watch;
 	atomic_store(&c->scan_done, 0);
-	if (pthread_create(&c->scanner, NULL, scan_in_background, c) != 0)
+	if (pthread_create(&c->scanner, NULL, scan_in_background, c) != 0) {
+		config_free(&c->scan_cfg);
 		return -1;	/* then it is read in the request's own time */
+	}
 	c->scanning = 1;
 	return 0;
 }
@@ -137,6 +141,9 @@ scan_in_background(void *arg)
 	 */
 	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 	c->scan_rc = scan_all(c, c->scan_want, &c->scan_why);
+	/* Sorting a million entries takes seconds: not in the answering thread. */
+	if (c->scan_rc == 0)
+		build(c, &c->scan_cfg);
 	atomic_store(&c->scan_done, 1);
 	/* Wakes the server's poll; a full counter has a wake-up pending. */
 	if (c->wake_fd != -1)
@@ -150,6 +157,7 @@ finish_background_scan(struct page_cache *c, struct buf *why)
 {
 	pthread_join(c->scanner, NULL);
 	c->scanning = 0;
+	config_free(&c->scan_cfg);
 	if (c->scan_rc == -1)
 		buf_adds(why, buf_str(&c->scan_why));
 	buf_free(&c->scan_why);
@@ -927,7 +935,7 @@ cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 		/* The scan reads its own copy: cfg may be reloaded meanwhile. */
 		reserved_free(&c->reserved);
 		reserved_copy(&c->reserved, &cfg->reserved);
-		if (c->background && start_background_scan(c, cfg->watch) == 0)
+		if (c->background && start_background_scan(c, cfg) == 0)
 			return 1;
 		if (scan_all(c, cfg->watch, why) == -1)
 			return -1;

@@ -500,6 +500,28 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 }
 
 void
+config_snapshot(struct config *dst, const struct config *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->file = src->file ? xstrdup(src->file) : NULL;
+	dst->root = src->root ? xstrdup(src->root) : NULL;
+	dst->home_alias = xstrdup(src->home_alias);
+	dst->trailing_slash = src->trailing_slash;
+	reserved_copy(&dst->reserved, &src->reserved);
+	dst->exclude_tags = xcalloc(src->nexclude_tags + 1,
+	    sizeof(*dst->exclude_tags));
+	for (size_t i = 0; i < src->nexclude_tags; i++)
+		dst->exclude_tags[i] = xstrdup(src->exclude_tags[i]);
+	dst->nexclude_tags = src->nexclude_tags;
+	robots_copy(&dst->robots, &src->robots);
+	dst->max_urls = src->max_urls;
+	dst->max_bytes = src->max_bytes;
+	dst->stylesheet = src->stylesheet;
+	dst->watch = src->watch;
+	dst->generation = src->generation;
+}
+
+void
 config_free(struct config *cfg)
 {
 	free(cfg->file);

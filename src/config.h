@@ -41,6 +41,11 @@ struct config {
  */
 int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
+/*
+ * What building a sitemap reads of src, copied for a thread that may
+ * outlive src (a reload frees it); generation stays src's.
+ */
+void	config_snapshot(struct config *dst, const struct config *src);
 
 /*
  * What stands in for a file that cannot be used: the defaults, no root.

@@ -273,6 +273,32 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 	return size > ROBOTS_MAX_BYTES ? -1 : 0;
 }
 
+void
+robots_copy(struct robots *dst, const struct robots *src)
+{
+	struct buf text = BUF_INIT;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->ngroups = src->ngroups;
+	dst->groups = xcalloc(src->ngroups, sizeof(*dst->groups));
+	for (size_t g = 0; g < src->ngroups; g++) {
+		const struct robots_group *from = &src->groups[g];
+		struct robots_group *to = &dst->groups[g];
+
+		to->agent = from->agent ? xstrdup(from->agent) : NULL;
+		to->rules = xcalloc(from->n ? from->n : 1, sizeof(*to->rules));
+		to->n = from->n;
+		for (size_t i = 0; i < from->n; i++) {
+			to->rules[i].allow = from->rules[i].allow;
+			to->rules[i].pattern = xstrdup(from->rules[i].pattern);
+		}
+	}
+	/* Read back as robots_finish did: the same text, the same verdicts. */
+	robots_render(src, "http://localhost", &text);
+	robotstxt_parse(&dst->parsed, text.data, text.len);
+	buf_free(&text);
+}
+
 int
 robots_allows(const struct robots *r, const char *path)
 {

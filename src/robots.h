@@ -41,6 +41,8 @@ struct robots {
 
 void	robots_init(struct robots *);
 void	robots_free(struct robots *);
+/* A finished copy of a finished src. */
+void	robots_copy(struct robots *dst, const struct robots *src);
 
 /*
  * Adds a rule to the group of agent (NULL: "*") as the INI writes it.
