@@ -68,7 +68,8 @@ alias_owners_add(struct alias_owners *o, const struct page *const *pages,
 
 	for (size_t i = 0; i < n; i++)
 		if (pages[i]->alias)
-			add[k++] = (struct claim){ pages[i]->alias, pages[i]->id };
+			add[k++] = (struct claim){ pages[i]->alias,
+			    pages[i]->id };
 	for (size_t i = 0; i < o->ngoing; i++)
 		copies[i] = (char *)((struct claim *)sorted_at(&o->claims,
 		    o->going[i]))->alias;
@@ -121,7 +122,8 @@ alias_owners_settle(const struct alias_owners *o, const char *alias,
 		lo = sorted_lower(&o->claims, &key);
 	}
 	while (lo < end) {
-		const char *a = ((struct claim *)sorted_at(&o->claims, lo))->alias;
+		const struct claim *first = sorted_at(&o->claims, lo);
+		const char *a = first->alias;
 		size_t hi = lo + 1;
 
 		if (alias && strcmp(a, alias) != 0)

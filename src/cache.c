@@ -82,6 +82,7 @@ forget_root(struct page_cache *c)
 	stop_watching(c);
 	forget_scan(c);
 	sitemap_free(&c->sitemap);
+	answers_free(&c->answers);
 	buf_free(&c->nopressure_key);
 	free(c->root);
 	c->root = NULL;
@@ -141,7 +142,7 @@ scan_in_background(void *arg)
 	 */
 	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 	c->scan_rc = scan_all(c, c->scan_want, &c->scan_why);
-	/* Sorting a million entries takes seconds: not in the answering thread. */
+	/* Sorting a million entries takes seconds, off the answering thread. */
 	if (c->scan_rc == 0)
 		build(c, &c->scan_cfg);
 	atomic_store(&c->scan_done, 1);
@@ -617,7 +618,8 @@ out:
 static struct page *
 find_page(uint64_t id, void *arg)
 {
-	const struct site *shard = &((struct page_cache *)arg)->shards[id & 0xff];
+	const struct page_cache *c = arg;
+	const struct site *shard = &c->shards[id & 0xff];
 	size_t lo = 0, hi = shard->n;
 
 	while (lo < hi) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "answers.h"
 #include "baseurl.h"
 #include "hash.h"
 #include "http.h"
@@ -46,6 +47,15 @@ struct head {
 	char		 etag[ETAG_SIZE];
 	char		 last_modified[HTTP_DATE_SIZE];
 };
+
+/* A body on its way out, and a copy of it to keep while it is small. */
+struct tee {
+	const struct output *out;
+	struct buf	 copy;
+	int		 keep;
+};
+
+static int	tee_write(void *, const char *, size_t);
 
 void
 request_from_params(struct request *req, param_fn param, void *ctx)
@@ -258,6 +268,10 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	struct buf why = BUF_INIT;
 	struct sitemap *sm;
 	struct stream s;
+	struct tee tee = { NULL, BUF_INIT, 0 };
+	struct output to_tee = { 0, tee_write, &tee };
+	const struct buf *kept;
+	char key[ANSWER_KEY_SIZE];
 	time_t changed;
 	int index, gzip;
 
@@ -300,13 +314,37 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	send_head(x->out, &h);
 	if (!x->with_body)
 		return h.status;
-	stream_open(&s, x->out, gzip);
+	snprintf(key, sizeof(key), "%s%s", index ? "index" : "part", h.etag);
+	if ((kept = answers_find(&cache->answers, key)) != NULL) {
+		x->out->write(x->out->ctx, kept->data, kept->len);
+		return h.status;
+	}
+	tee.out = x->out;
+	tee.keep = cache->long_lived;
+	stream_open(&s, &to_tee, gzip);
 	if (index)
 		sitemap_render_index(sm, x->base, &s);
 	else
 		sitemap_render_part(sm, part, x->base, &s);
-	stream_close(&s);
+	if (stream_close(&s) == 0 && tee.keep)
+		answers_keep(&cache->answers, key, &tee.copy);
+	buf_free(&tee.copy);
 	return h.status;
+}
+
+/* Writes on to out, keeping a copy of what it wrote while it is small. */
+static int
+tee_write(void *ctx, const char *data, size_t len)
+{
+	struct tee *tee = ctx;
+
+	if (tee->keep && tee->copy.len + len <= ANSWER_MAX)
+		buf_add(&tee->copy, data, len);
+	else if (tee->keep) {
+		tee->keep = 0;
+		buf_free(&tee->copy);
+	}
+	return tee->out->write(tee->out->ctx, data, len);
 }
 
 int

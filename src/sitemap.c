@@ -307,8 +307,10 @@ sitemap_entry_hash(const struct sitemap_entry *e)
 {
 	struct day day = { .start = 1 };
 	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
+	/* Apart: day.len is what day_of sets, whatever order C takes. */
+	const char *date = day_of(&day, e->last_modified);
 
-	return hash_add(h, day_of(&day, e->last_modified), day.len);
+	return hash_add(h, date, day.len);
 }
 
 uint64_t
@@ -338,9 +340,11 @@ sitemap_index_hash(struct sitemap *sm)
 	for (size_t p = 0; p < sm->nparts; p++) {
 		const struct sitemap_part *part = &sm->parts[p];
 
-		if (part->start < part->end)
-			h = hash_add(h, day_of(&day, part_newest(sm, p)),
-			    day.len);
+		if (part->start < part->end) {
+			const char *date = day_of(&day, part_newest(sm, p));
+
+			h = hash_add(h, date, day.len);
+		}
 		h = hash_add(h, "", 1);
 	}
 	return h;

@@ -219,7 +219,7 @@ rows_of(const struct config *cfg, const struct page *const *pages, size_t n,
 		buf_reset(&encoded);
 		switch (sitemap_verdict(cfg, pages[i], &encoded, &why)) {
 		case VERDICT_LISTED:
-			/* Sorted and compared as URLs; from here on only XML. */
+			/* Sorted as URLs; from here on only XML. */
 			buf_reset(&xml);
 			escape_xml(&xml, buf_str(&encoded));
 			e->path = xstrdup(buf_str(&xml));
@@ -231,7 +231,8 @@ rows_of(const struct config *cfg, const struct page *const *pages, size_t n,
 			break;
 		case VERDICT_LEFT_OUT:
 			why.path = xstrdup(buf_str(&encoded));
-			*left = xreallocarray(*left, *nleft + 1, sizeof(**left));
+			*left = xreallocarray(*left, *nleft + 1,
+			    sizeof(**left));
 			(*left)[(*nleft)++] = why;
 			break;
 		default:

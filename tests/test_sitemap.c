@@ -252,6 +252,34 @@ test_split(void)
 	config_free(&cfg);
 }
 
+/* What a part or the index shows includes every date: ETags change. */
+static void
+test_hashes_see_dates(void)
+{
+	struct config cfg;
+	struct site site = { 0 };
+	struct sitemap sm;
+	uint64_t part[2], index[2];
+
+	make_config(&cfg, 0);
+	cfg.max_urls = 1;
+	add(&site, 1, "first", 1, ACCESS_PUBLIC);
+	add(&site, 2, "second", 1, ACCESS_PUBLIC);
+	for (int round = 0; round < 2; round++) {
+		/* A day later, for the first entry of the first part. */
+		site.pages[0].last_modified += round * 86400;
+		sitemap_build(&cfg, &site, &sm);
+		sitemap_layout(&sm, "https://example.com");
+		part[round] = sitemap_part_hash(&sm, 0);
+		index[round] = sitemap_index_hash(&sm);
+		sitemap_free(&sm);
+	}
+	CU_ASSERT_NOT_EQUAL(part[0], part[1]);
+	CU_ASSERT_NOT_EQUAL(index[0], index[1]);
+	site_free(&site);
+	config_free(&cfg);
+}
+
 static void
 test_schema_catches_garbage(void)
 {
@@ -268,6 +296,7 @@ suite_sitemap(void)
 		{ "entries, order, escaping", test_entries },
 		{ "trailing slash, duplicates", test_trailing_slash_and_duplicates },
 		{ "split into parts", test_split },
+		{ "hashes see every date", test_hashes_see_dates },
 		{ "schema check can fail", test_schema_catches_garbage },
 		CU_TEST_INFO_NULL
 	};

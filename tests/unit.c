@@ -41,6 +41,7 @@ main(void)
 	suite_ron();
 	suite_tags();
 	suite_sitemap();
+	suite_sorted();
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();

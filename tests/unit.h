@@ -16,6 +16,7 @@ void	suite_robotstxt(void);
 void	suite_ron(void);
 void	suite_tags(void);
 void	suite_sitemap(void);
+void	suite_sorted(void);
 
 struct request;
 struct host_policy;
