@@ -166,9 +166,11 @@ static int
 was_left_out(const struct sitemap_left_out *was, size_t nwas,
     const struct sitemap_left_out *l)
 {
-	const struct sitemap_left_out *old = bsearch(l, was, nwas,
-	    sizeof(*was), left_out_by_path);
+	const struct sitemap_left_out *old;
 
+	if (nwas == 0)
+		return 0;
+	old = bsearch(l, was, nwas, sizeof(*was), left_out_by_path);
 	return old != NULL && old->reason == l->reason;
 }
 
@@ -277,8 +279,9 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		struct sitemap_entry *e;
 		struct sitemap_part *part;
 
-		pending = at == SIZE_MAX ? NULL : bsearch(&at, edit->gone,
-		    edit->ngone, sizeof(*edit->gone), by_index);
+		pending = at == SIZE_MAX || edit->ngone == 0 ? NULL :
+		    bsearch(&at, edit->gone, edit->ngone, sizeof(*edit->gone),
+		    by_index);
 		if (pending == NULL) {
 			add[kept++] = add[j];
 			continue;
