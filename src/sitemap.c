@@ -96,7 +96,7 @@ day_of(struct day *d, time_t t)
 	if (start == d->start)
 		return d->date;
 	d->start = start;
-	if (t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL) {
+	if (sitemap_odd_date(t)) {
 		gmtime_r(&t, &tm);
 		d->len = strftime(d->date, sizeof(d->date), "%Y-%m-%d", &tm);
 		return d->date;
@@ -117,14 +117,19 @@ day_of(struct day *d, time_t t)
 	return d->date;
 }
 
+int
+sitemap_odd_date(time_t t)
+{
+	return t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL;
+}
+
 static size_t
 url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 {
 	size_t date_len = 10;
 
 	/* Not a gmtime per entry when the layout walks a million. */
-	if (e->last_modified < TEN_CHAR_DATES_FROM ||
-	    e->last_modified >= TEN_CHAR_DATES_UNTIL) {
+	if (sitemap_odd_date(e->last_modified)) {
 		day_of(d, e->last_modified);
 		date_len = d->len;
 	}

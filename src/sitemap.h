@@ -118,6 +118,8 @@ void	sitemap_describe_left_out(const struct config *,
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 
+/* A date not of ten characters: before the year 1000 or after 9999. */
+int	sitemap_odd_date(time_t);
 /* What an entry shows, apart from the base URL. */
 uint64_t sitemap_entry_hash(const struct sitemap_entry *);
 /* What part (0-based) shows, apart from the base URL. */

@@ -12,10 +12,6 @@
 #include "sitemap.h"
 #include "sorted.h"
 
-/* 1000-01-01 and 10000-01-01: the dates of ten characters between. */
-#define TEN_CHAR_DATES_FROM	(-30610224000LL)
-#define TEN_CHAR_DATES_UNTIL	253402300800LL
-
 /*
  * By path, then id. The paths are XML-escaped, but the URL encoding lets
  * only & and ' through of what XML escapes, and their entities sort as
@@ -49,12 +45,6 @@ left_out_of(const struct sitemap *sm)
 {
 	return (struct sorted){ sm->left_out, sm->nleft_out,
 	    sizeof(*sm->left_out), left_out_by_path };
-}
-
-static int
-odd_date(time_t t)
-{
-	return t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL;
 }
 
 static void
@@ -292,8 +282,8 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 			*redate = 1;
 		else if (!e->dup && add[j].last_modified > sm->newest)
 			sm->newest = add[j].last_modified;
-		sm->nodd_dates -= odd_date(e->last_modified);
-		sm->nodd_dates += odd_date(add[j].last_modified);
+		sm->nodd_dates -= sitemap_odd_date(e->last_modified);
+		sm->nodd_dates += sitemap_odd_date(add[j].last_modified);
 		e->last_modified = add[j].last_modified;
 		e->hash = add[j].hash;
 		free(add[j].path);
@@ -341,11 +331,11 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 	for (size_t i = 0; i < edit->ngone; i++) {
 		gone[i] = sm->entries[edit->gone[i]];
 		sm->ndup -= gone[i].dup;
-		sm->nodd_dates -= odd_date(gone[i].last_modified);
+		sm->nodd_dates -= sitemap_odd_date(gone[i].last_modified);
 		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
 	}
 	for (size_t i = 0; i < nadd; i++) {
-		sm->nodd_dates += odd_date(add[i].last_modified);
+		sm->nodd_dates += sitemap_odd_date(add[i].last_modified);
 		if (add[i].path_len > sm->max_path_len)
 			sm->max_path_len = add[i].path_len;
 		if (add[i].last_modified > added_newest)
