@@ -106,7 +106,7 @@ static void
 test_answers(void)
 {
 	struct answers a = { 0 };
-	char key[16];
+	char key[32];
 
 	keep(&a, "\"1\"", 10);
 	CU_ASSERT_PTR_NOT_NULL(answers_find(&a, "\"1\""));
