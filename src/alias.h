@@ -1,4 +1,4 @@
-/* Canonical page aliases (SPEC section 3). */
+/* Canonical page aliases (README, The content root). */
 #ifndef SITEMAPD_ALIAS_H
 #define SITEMAPD_ALIAS_H
 

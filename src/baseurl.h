@@ -1,4 +1,4 @@
-/* The scheme and host that absolute URLs start with (SPEC section 4). */
+/* The scheme and host absolute URLs start with (README, What it serves). */
 #ifndef SITEMAPD_BASEURL_H
 #define SITEMAPD_BASEURL_H
 

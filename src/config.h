@@ -1,4 +1,4 @@
-/* The INI configuration (SPEC section 9). */
+/* The INI configuration, as sitemapd.ini(5) describes it. */
 #ifndef SITEMAPD_CONFIG_H
 #define SITEMAPD_CONFIG_H
 

@@ -85,7 +85,7 @@ usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* SPEC section 1: -c, then the environment, then the CGI script's side. */
+/* Which INI (sitemapd(8), ENVIRONMENT): -c, the environment, the CGI. */
 static char *
 config_file(const char *option, int cgi)
 {

@@ -1,7 +1,7 @@
 /*
- * The reserved-path registry (SPEC section 3): one list that decides which
- * aliases are never listed, which paths robots.txt disallows, and which
- * aliases "check" reports.
+ * The reserved-path registry (sitemapd.ini(5), [reserved]): one list that
+ * decides which aliases are never listed, which paths robots.txt
+ * disallows, and which aliases "check" reports.
  */
 #ifndef SITEMAPD_RESERVED_H
 #define SITEMAPD_RESERVED_H

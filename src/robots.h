@@ -1,7 +1,7 @@
 /*
- * The robots.txt sitemapd writes (SPEC section 5): the reserved paths and
- * the INI's [robots] rules, laid out so that Google, RFC 9309 and
- * first-match parsers all reach the same verdicts.
+ * The robots.txt sitemapd writes (README, What it serves): the reserved
+ * paths and the INI's [robots] rules, laid out so that Google, RFC 9309
+ * and first-match parsers all reach the same verdicts.
  */
 #ifndef SITEMAPD_ROBOTS_H
 #define SITEMAPD_ROBOTS_H

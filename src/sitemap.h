@@ -1,4 +1,4 @@
-/* The generated sitemap.xml, its index and its parts (SPEC section 6). */
+/* sitemap.xml, its index and its parts (README, What it serves). */
 #ifndef SITEMAPD_SITEMAP_H
 #define SITEMAPD_SITEMAP_H
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs sitemapd as a CGI, the way a web server does, against the example
-# site and against content roots built here for each rule of SPEC 2-7.
+# site and against content roots built here for each rule the README states.
 . "$SRCDIR/tests/lib.sh"
 
 # --- the example site, with fixed mtimes so bodies are exact -------------
@@ -107,7 +107,7 @@ done
 cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST='bad host'
 check_eq "hostile Host on robots.txt is 400, not 5xx" 400 "$STATUS"
 
-# --- index and parts (SPEC 6) ----------------------------------------------
+# --- index and parts -------------------------------------------------------
 cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
 whole=$(locs)
 cgi "$env_ex" REQUEST_URI=/sitemap_index.xml HTTP_HOST=example.com
@@ -156,7 +156,7 @@ cgi "$env_split" REQUEST_URI=/sitemaps/sitemap-0002.xml REQUEST_METHOD=HEAD \
     HTTP_HOST=example.com
 check_eq "split: HEAD of a part" "200." "$STATUS.$BODY"
 
-# --- proxies (SPEC 4): believed only from trusted_proxies ----------------
+# --- proxies: believed only from trusted_proxies --------------------------
 proxy_headers="HTTP_X_FORWARDED_PROTO=https HTTP_X_FORWARDED_HOST=www.example.com"
 cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=backend:8080 \
     REMOTE_ADDR=127.0.0.1 $proxy_headers
