@@ -6,7 +6,7 @@
 #include "cache.h"
 #include "check.h"
 #include "log.h"
-#include "robots.h"
+#include "robots_writer.h"
 #include "sitemap.h"
 
 /* Closer than this to a hard limit is worth a line. */

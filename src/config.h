@@ -7,7 +7,7 @@
 #include "baseurl.h"
 #include "buf.h"
 #include "reserved.h"
-#include "robots.h"
+#include "robots_writer.h"
 
 /* How a long-running process learns that the content root changed. */
 enum watch { WATCH_AUTO, WATCH_INOTIFY, WATCH_STAT };

@@ -24,7 +24,7 @@
 #include "list.h"
 #include "log.h"
 #include "request.h"
-#include "robotstxt.h"
+#include "robots_matcher.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"

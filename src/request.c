@@ -11,7 +11,7 @@
 #include "http.h"
 #include "log.h"
 #include "request.h"
-#include "robots.h"
+#include "robots_writer.h"
 #include "sitemap.h"
 #include "stylesheet.h"
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "robots.h"
-#include "robotstxt.h"
+#include "robots_writer.h"
+#include "robots_matcher.h"
 
 /* Enough rules to order; more only slow the search down. */
 #define RULES_MAX	40

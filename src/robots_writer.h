@@ -3,14 +3,14 @@
  * paths and the INI's [robots] rules, laid out so that Google, RFC 9309
  * and first-match parsers all reach the same verdicts.
  */
-#ifndef SITEMAPD_ROBOTS_H
-#define SITEMAPD_ROBOTS_H
+#ifndef SITEMAPD_ROBOTS_WRITER_H
+#define SITEMAPD_ROBOTS_WRITER_H
 
 #include <stddef.h>
 
 #include "buf.h"
 #include "reserved.h"
-#include "robotstxt.h"
+#include "robots_matcher.h"
 
 /* Crawlers need read no more of a robots.txt (RFC 9309, 2.5). */
 #define ROBOTS_MAX_BYTES	(500 * 1024)

@@ -4,8 +4,8 @@
  * Google's leniencies: the typos it accepts, a missing colon, a byte order
  * mark, the index.html rule and a line cut at 16,663 bytes.
  */
-#ifndef SITEMAPD_ROBOTSTXT_H
-#define SITEMAPD_ROBOTSTXT_H
+#ifndef SITEMAPD_ROBOTS_MATCHER_H
+#define SITEMAPD_ROBOTS_MATCHER_H
 
 #include <stddef.h>
 

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "robotstxt.h"
+#include "robots_matcher.h"
 #include "unit.h"
 
 static int

@@ -8,7 +8,7 @@
 #include <strings.h>
 
 #include "baseurl.h"
-#include "robots.h"
+#include "robots_writer.h"
 
 void
 robots_init(struct robots *r)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "reserved.h"
-#include "robots.h"
+#include "robots_writer.h"
 #include "unit.h"
 
 static void

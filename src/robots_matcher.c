@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "robotstxt.h"
+#include "robots_matcher.h"
 
 /*
  * Longer lines are cut here, not dropped: 8 times the longest URL some
