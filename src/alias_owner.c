@@ -74,6 +74,7 @@ alias_owners_add(struct alias_owners *o, const struct page *const *pages,
 		copies[i] = (char *)((struct claim *)sorted_at(&o->claims,
 		    o->going[i]))->alias;
 	sorted_sort(&o->claims, add, k);
+	sorted_indices(o->going, &o->ngoing);
 	sorted_edit(&o->claims, o->going, o->ngoing, add, k, NULL);
 	for (size_t i = 0; i < o->ngoing; i++)
 		free(copies[i]);

@@ -3,18 +3,18 @@
  * and what brings them up to the content root on each request.
  */
 #include <dirent.h>
-#include <malloc.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/inotify.h>
 #include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +22,7 @@
 #include "cache.h"
 #include "filestate.h"
 #include "log.h"
+#include "sorted.h"
 
 static int	scan_all(struct page_cache *, enum watch, struct buf *);
 static void	*scan_in_background(void *);
@@ -119,7 +120,6 @@ static int
 start_background_scan(struct page_cache *c, const struct config *cfg)
 {
 	config_snapshot(&c->scan_cfg, cfg);
-	c->scan_want = cfg->watch;
 	atomic_store(&c->scan_done, 0);
 	if (pthread_create(&c->scanner, NULL, scan_in_background, c) != 0) {
 		config_free(&c->scan_cfg);
@@ -141,7 +141,7 @@ scan_in_background(void *arg)
 	 * Nice is a thread's own on Linux, and its workers inherit it.
 	 */
 	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
-	c->scan_rc = scan_all(c, c->scan_want, &c->scan_why);
+	c->scan_rc = scan_all(c, c->scan_cfg.watch, &c->scan_why);
 	/* Sorting a million entries takes seconds, off the answering thread. */
 	if (c->scan_rc == 0)
 		build(c, &c->scan_cfg);
@@ -276,7 +276,7 @@ note_event(struct page_cache *c, const struct inotify_event *e)
 		unwatch_shard(c, shard);
 	if (e->len == 0)
 		c->dirty[shard] = 1;
-	else if (content_names_page_file(e->name))
+	else
 		note_page_file(c, shard, e->name);
 }
 
@@ -614,24 +614,27 @@ out:
 	return rc;
 }
 
+static int
+by_page_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct page *)a)->id;
+	uint64_t y = ((const struct page *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
 /* Finds a page by id: its shard holds it, sorted by id. */
 static struct page *
 find_page(uint64_t id, void *arg)
 {
 	const struct page_cache *c = arg;
 	const struct site *shard = &c->shards[id & 0xff];
-	size_t lo = 0, hi = shard->n;
+	struct sorted pages = { shard->pages, shard->n, sizeof(*shard->pages),
+	    by_page_id };
+	struct page key = { .id = id };
+	size_t at = sorted_find(&pages, &key);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (shard->pages[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < shard->n && shard->pages[lo].id == id ?
-	    &shard->pages[lo] : NULL;
+	return at == SIZE_MAX ? NULL : &shard->pages[at];
 }
 
 /* Every page, in shard order. */
@@ -655,7 +658,7 @@ all_pages(const struct page_cache *c, size_t *n)
 static void
 build(struct page_cache *c, const struct config *cfg)
 {
-	struct sitemap_edit edit = { 0 };
+	struct sitemap_edit edit = { .all = 1 };
 	size_t n;
 	const struct page **pages = all_pages(c, &n);
 
@@ -663,7 +666,6 @@ build(struct page_cache *c, const struct config *cfg)
 	alias_owners_init(&c->owners);
 	alias_owners_add(&c->owners, pages, n);
 	alias_owners_settle(&c->owners, NULL, find_page, c, NULL, NULL);
-	sitemap_remove_all(&c->sitemap, &edit);
 	/* A process that answers one request would log on every request. */
 	sitemap_add(cfg, &c->sitemap, &edit, pages, n, c->long_lived);
 	free(pages);

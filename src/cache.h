@@ -61,7 +61,6 @@ struct page_cache {
 	int		 scanning;
 	int		 rescan_after;	/* SIGHUP came during the scan */
 	pthread_t	 scanner;
-	enum watch	 scan_want;
 	struct config	 scan_cfg;	/* what its build reads */
 	int		 scan_rc;
 	struct buf	 scan_why;

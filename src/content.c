@@ -49,12 +49,6 @@ content_shard_of(const char *s)
 	return ascii_hex_value(s[0]) << 4 | ascii_hex_value(s[1]);
 }
 
-int
-content_names_page_file(const char *s)
-{
-	return s[0] != '.';
-}
-
 /*
  * parse_sidecar_filename: "ID.VERSION.ron", ID as u64::from_str_radix(_, 16)
  * reads it (any case, any length, an optional "+"), VERSION as u32's parse
@@ -88,6 +82,9 @@ content_page_of_file(const char *name, uint64_t *id)
 	uint32_t version;
 	size_t len = strlen(name);
 
+	/* Hidden, as list_sidecars skips them. */
+	if (name[0] == '.')
+		return 0;
 	if (len >= 4 && strcmp(name + len - 4, ".ron") == 0)
 		return content_parse_sidecar_name(name, id, &version) == 0 ?
 		    1 : -1;

@@ -40,12 +40,10 @@ struct site {
 
 /* The shard a directory name stands for ("00" to "ff"), or -1. */
 int	content_shard_of(const char *name);
-/* True when a change to name in a shard may change a page: not hidden. */
-int	content_names_page_file(const char *name);
 /*
  * The page a file of a shard belongs to: 1 with its id for a sidecar or
  * a blob named as a sidecar looks for it, -1 for a name ending in .ron
- * that is no sidecar's, 0 for a name no page reads.
+ * that is no sidecar's, 0 for a name no page reads (hidden ones too).
  */
 int	content_page_of_file(const char *name, uint64_t *id);
 /* Reads "ID.VERSION.ron" as NoPressure does. Returns 0 or -1. */

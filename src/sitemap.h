@@ -90,9 +90,9 @@ void	sitemap_free(struct sitemap *);
 /*
  * A built sitemap changed in place: sitemap_remove takes out the rows of
  * pages as they were put in (call it before they change or go; a
- * page's alias_taken may differ), sitemap_remove_all takes out every row,
- * and sitemap_add puts in the rows of pages as they are now and ends the
- * edit. With log_news it logs the pages now left out that were not, or
+ * page's alias_taken may differ), or an edit with all set takes out every
+ * row, and sitemap_add puts in the rows of pages as they are now and ends
+ * the edit. With log_news it logs the pages now left out that were not, or
  * not for the same reason.
  */
 struct sitemap_edit {
@@ -104,7 +104,6 @@ struct sitemap_edit {
 };
 void	sitemap_remove(const struct config *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t);
-void	sitemap_remove_all(struct sitemap *, struct sitemap_edit *);
 void	sitemap_add(const struct config *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t,
 	    int log_news);

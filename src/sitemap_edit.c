@@ -108,49 +108,6 @@ sitemap_remove(const struct config *cfg, struct sitemap *sm,
 	buf_free(&xml);
 }
 
-void
-sitemap_remove_all(struct sitemap *sm, struct sitemap_edit *edit)
-{
-	(void)sm;
-	edit->all = 1;
-}
-
-static int
-by_index(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Sorts the indices and drops repeats and those set to SIZE_MAX. */
-static void
-settle_indices(size_t *v, size_t *n)
-{
-	size_t k = 0;
-
-	if (*n > 1)
-		qsort(v, *n, sizeof(*v), by_index);
-	for (size_t i = 0; i < *n; i++)
-		if (v[i] != SIZE_MAX && (k == 0 || v[i] != v[k - 1]))
-			v[k++] = v[i];
-	*n = k;
-}
-
-/* The left_out rows at these indices, out of sm, in order. */
-static struct sitemap_left_out *
-take_left_out(struct sitemap *sm, size_t *at, size_t n)
-{
-	struct sorted left_out = left_out_of(sm);
-	struct sitemap_left_out *was = xcalloc(n ? n : 1, sizeof(*was));
-
-	for (size_t i = 0; i < n; i++)
-		was[i] = sm->left_out[at[i]];
-	sorted_remove(&left_out, at, n);
-	sm->nleft_out = left_out.n;
-	return was;
-}
-
 /* The dropped rows are sorted: one says whether l is old news. */
 static int
 was_left_out(const struct sitemap_left_out *was, size_t nwas,
@@ -271,7 +228,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 
 		pending = at == SIZE_MAX || edit->ngone == 0 ? NULL :
 		    bsearch(&at, edit->gone, edit->ngone, sizeof(*edit->gone),
-		    by_index);
+		    sorted_by_index);
 		if (pending == NULL) {
 			add[kept++] = add[j];
 			continue;
@@ -291,7 +248,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 			*part = (struct sitemap_part){ .start = part->start,
 			    .end = part->end };
 	}
-	settle_indices(edit->gone, &edit->ngone);
+	sorted_indices(edit->gone, &edit->ngone);
 	return kept;
 }
 
@@ -318,13 +275,16 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 		sm->n = sm->nleft_out = sm->ndup = sm->nodd_dates = 0;
 		sm->max_path_len = 0;
 		sm->newest = 0;
-		edit->ngone = 0;
+		edit->ngone = edit->nwas_at = 0;
 	} else {
-		settle_indices(edit->gone, &edit->ngone);
-		settle_indices(edit->was_at, &edit->nwas_at);
+		sorted_indices(edit->gone, &edit->ngone);
+		sorted_indices(edit->was_at, &edit->nwas_at);
 		nadd = update_in_place(sm, edit, add, nadd, &redate);
+		/* Copies: the rows stay, their keys compared, until the edit. */
 		nwas = edit->nwas_at;
-		was = take_left_out(sm, edit->was_at, nwas);
+		was = xcalloc(nwas ? nwas : 1, sizeof(*was));
+		for (size_t i = 0; i < nwas; i++)
+			was[i] = sm->left_out[edit->was_at[i]];
 	}
 	/* Rows that go are kept aside until their neighbours are looked at. */
 	gone = xcalloc(edit->ngone ? edit->ngone : 1, sizeof(*gone));
@@ -347,7 +307,7 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 	sorted_edit(&entries, edit->gone, edit->ngone, add, nadd, placed);
 	left_out = left_out_of(sm);
 	sorted_sort(&left_out, left, nleft);
-	sorted_insert(&left_out, left, nleft, NULL);
+	sorted_edit(&left_out, edit->was_at, edit->nwas_at, left, nleft, NULL);
 	sm->entries = entries.rows;
 	sm->n = entries.n;
 	sm->left_out = left_out.rows;

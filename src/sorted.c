@@ -60,8 +60,8 @@ sorted_find(const struct sorted *s, const void *key)
 	return i < s->n && s->cmp(sorted_at(s, i), key) == 0 ? i : SIZE_MAX;
 }
 
-static int
-by_index(const void *a, const void *b)
+int
+sorted_by_index(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 
@@ -69,16 +69,16 @@ by_index(const void *a, const void *b)
 }
 
 void
-sorted_remove(struct sorted *s, size_t *idx, size_t n)
+sorted_indices(size_t *idx, size_t *n)
 {
 	size_t k = 0;
 
-	if (n > 1)
-		qsort(idx, n, sizeof(*idx), by_index);
-	for (size_t j = 0; j < n; j++)
-		if (k == 0 || idx[j] != idx[k - 1])
+	if (*n > 1)
+		qsort(idx, *n, sizeof(*idx), sorted_by_index);
+	for (size_t j = 0; j < *n; j++)
+		if (idx[j] != SIZE_MAX && (k == 0 || idx[j] != idx[k - 1]))
 			idx[k++] = idx[j];
-	sorted_edit(s, idx, k, NULL, 0, NULL);
+	*n = k;
 }
 
 void
@@ -86,17 +86,6 @@ sorted_sort(const struct sorted *s, void *add, size_t n)
 {
 	if (n > 1)
 		qsort(add, n, s->size, s->cmp);
-}
-
-/*
- * From the last new row to the first: each finds its place among the old
- * rows still below it, and the old rows above that place move up once,
- * in one block, to where they end.
- */
-void
-sorted_insert(struct sorted *s, const void *add, size_t n, size_t *placed)
-{
-	sorted_edit(s, NULL, 0, add, n, placed);
 }
 
 struct run {
@@ -119,8 +108,6 @@ sorted_edit(struct sorted *s, size_t *rm, size_t nrm, const void *add,
 	struct run *runs = xcalloc(nrm + nadd + 1, sizeof(*runs));
 	size_t nruns = 0, r = 0, j = 0, from = 0, old = s->n;
 
-	if (nrm > 0)
-		qsort(rm, nrm, sizeof(*rm), by_index);
 	for (size_t k = 0; k < nadd; k++)
 		at[k] = search(s, old, (const char *)add + k * s->size, 0);
 	for (;;) {

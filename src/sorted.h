@@ -27,20 +27,18 @@ size_t	sorted_find(const struct sorted *, const void *key);
 size_t	sorted_lower(const struct sorted *, const void *key);
 /* The index of the first row above key. */
 size_t	sorted_upper(const struct sorted *, const void *key);
-/* Removes the rows at the indices idx[0..n), which it sorts. */
-void	sorted_remove(struct sorted *, size_t *idx, size_t n);
+/* The order of row indices. */
+int	sorted_by_index(const void *, const void *);
+/* Sorts indices, dropping repeats and SIZE_MAX: what sorted_edit takes. */
+void	sorted_indices(size_t *idx, size_t *n);
 /* Sorts add[0..n) by cmp. */
 void	sorted_sort(const struct sorted *, void *add, size_t n);
 /*
- * Puts add[0..n), sorted by cmp, into the rows, copying them, each after
- * the rows equal to it. With placed, placed[j] is where add[j] ends.
- */
-void	sorted_insert(struct sorted *, const void *add, size_t n,
-	    size_t *placed);
-/*
- * Both at once, moving the rows that stay once at most: removes the rows
- * at rm[0..nrm) (distinct indices, which it sorts) and inserts add as
- * sorted_insert does. The removed rows' keys are still compared.
+ * Removes the rows at rm[0..nrm) (as sorted_indices leaves them) and puts
+ * add[0..nadd), sorted by cmp, in their places, copying them, each after
+ * the rows equal to it; with placed, placed[j] is where add[j] ends. The
+ * rows that stay move once at most. The removed rows' keys are still
+ * compared.
  */
 void	sorted_edit(struct sorted *, size_t *rm, size_t nrm, const void *add,
 	    size_t nadd, size_t *placed);
