@@ -6,7 +6,8 @@
 
 #include "baseurl.h"
 #include "forwarded.h"
-#include "request.h"
+#include "protocol_limits.h"
+#include "request_vars.h"
 
 /* A validated host: name is canonical, port is -1 when not given. */
 struct host {

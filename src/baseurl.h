@@ -9,11 +9,6 @@
 
 struct request;
 
-#define HOST_MAX	253	/* the longest DNS name */
-/* The longest "scheme://host[:port]" base_url() can give. */
-#define BASE_URL_MAX	(sizeof("https://") - 1 + HOST_MAX + \
-	sizeof(":65535") - 1)
-
 /* [http] in the INI: whom to believe about the host, and which hosts. */
 struct host_policy {
 	struct cidr	*trusted;	/* proxies whose headers count */

@@ -6,6 +6,7 @@
 #include "cache.h"
 #include "check.h"
 #include "log.h"
+#include "protocol_limits.h"
 #include "robots_writer.h"
 #include "sitemap.h"
 

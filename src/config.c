@@ -20,7 +20,7 @@
 #include "filestate.h"
 #include "log.h"
 #include "nopconfig.h"
-#include "sitemap.h"
+#include "protocol_limits.h"
 
 struct parse {
 	FILE		*f;

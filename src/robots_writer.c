@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "baseurl.h"
+#include "protocol_limits.h"
 #include "robots_writer.h"
 
 void

@@ -8,13 +8,8 @@
 #include "buf.h"
 #include "config.h"
 #include "content.h"
+#include "protocol_limits.h"
 #include "stream.h"
-
-/* The longest <loc> the sitemaps.org schema accepts. */
-#define SITEMAP_LOC_MAX		2048
-/* The protocol's limits per file, and the defaults of [sitemap]. */
-#define SITEMAP_MAX_URLS	50000
-#define SITEMAP_MAX_BYTES	52428800
 
 struct sitemap_entry {
 	char	*path;		/* percent-encoded, XML-escaped */
