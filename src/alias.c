@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "alias.h"
+#include "ascii.h"
 #include "buf.h"
 #include "escape.h"
 
@@ -54,12 +55,12 @@ alias_trim(const char *s, size_t n, struct buf *out)
 }
 
 int
-alias_is_blank(const char *s)
+alias_is_blank(const char *s, size_t n)
 {
 	struct buf t = BUF_INIT;
 	int blank;
 
-	alias_trim(s, strlen(s), &t);
+	alias_trim(s, n, &t);
 	blank = t.len == 0;
 	buf_free(&t);
 	return blank;
@@ -103,11 +104,8 @@ alias_canonical(const char *alias, const char **why)
 		}
 		if (out.len)
 			buf_addc(&out, '/');
-		for (size_t i = 0; i < n; i++) {
-			char c = seg[i];
-
-			buf_addc(&out, c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-		}
+		for (size_t i = 0; i < n; i++)
+			buf_addc(&out, (char)ascii_tolower(seg[i]));
 	}
 	if (*why == NULL && out.len == 0)
 		*why = "alias is empty";

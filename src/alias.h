@@ -16,7 +16,7 @@ char	*alias_canonical(const char *alias, const char **why);
 /* s without the white space Rust's str::trim removes (Unicode's). */
 void	 alias_trim(const char *s, size_t n, struct buf *out);
 
-/* True when s is nothing but such white space. */
-int	 alias_is_blank(const char *s);
+/* True when s[0, n) is nothing but such white space. */
+int	 alias_is_blank(const char *s, size_t n);
 
 #endif

@@ -1,11 +1,14 @@
 /* The scheme and host every absolute URL starts with, from the request. */
 #include <arpa/inet.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "baseurl.h"
+#include "ascii.h"
 #include "forwarded.h"
+#include "number.h"
 #include "protocol_limits.h"
 #include "request_vars.h"
 
@@ -15,53 +18,34 @@ struct host {
 	long	port;
 };
 
-static int
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* 1-65535, decimal, no sign, no leading zero. */
 static long
 parse_port(const char *s, size_t n)
 {
-	long v = 0;
+	const char *why;
+	uint64_t v;
 
-	if (n == 0 || n > 5 || s[0] == '0')
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (!is_digit(s[i]))
-			return -1;
-		v = v * 10 + (s[i] - '0');
-	}
-	return v <= 65535 ? v : -1;
+	return number_parse(s, n, 10, 0, 1, 65535, &v, &why) == 0 ?
+	    (long)v : -1;
 }
 
 /* Dotted-quad IPv4 with each part 0-255 and no leading zeros. */
 static int
 is_ipv4(const char *s, size_t n)
 {
-	int parts = 0;
-	size_t i = 0;
+	const char *end = s + n, *why;
+	uint64_t v;
 
-	while (i <= n) {
-		size_t start = i;
-		int v = 0;
+	for (int part = 0; part < 4; part++) {
+		const char *stop = part < 3 ? memchr(s, '.',
+		    (size_t)(end - s)) : end;
 
-		/* Digits past the fourth fail below; they must not overflow. */
-		for (; i < n && is_digit(s[i]); i++)
-			if (i - start < 4)
-				v = v * 10 + (s[i] - '0');
-		if (i == start || i - start > 3 || v > 255 ||
-		    (s[start] == '0' && i - start > 1))
+		if (stop == NULL || number_parse(s, (size_t)(stop - s), 10, 0, 0, 255, &v,
+		    &why) == -1)
 			return 0;
-		parts++;
-		if (i == n)
-			break;
-		if (s[i++] != '.')
-			return 0;
+		s = stop + 1;
 	}
-	return parts == 4;
+	return 1;
 }
 
 /*
@@ -86,13 +70,12 @@ is_reg_name(const char *s, size_t n)
 			label = i + 1;
 			continue;
 		}
-		if (!((s[i] >= 'a' && s[i] <= 'z') ||
-		    (s[i] >= 'A' && s[i] <= 'Z') || is_digit(s[i]) ||
-		    s[i] == '-'))
+		if (!ascii_is_alpha(s[i]) && !ascii_is_digit(s[i]) &&
+		    s[i] != '-')
 			return 0;
 	}
 	for (size_t i = last; i < n; i++)
-		numeric &= is_digit(s[i]);
+		numeric &= ascii_is_digit(s[i]);
 	return !numeric || is_ipv4(s, n);
 }
 
@@ -141,8 +124,7 @@ host_parse(const char *in, struct host *h, const char **why)
 			return -1;
 		}
 		for (size_t i = 0; i < n; i++)
-			h->name[i] = in[i] >= 'A' && in[i] <= 'Z' ?
-			    in[i] - 'A' + 'a' : in[i];
+			h->name[i] = (char)ascii_tolower(in[i]);
 		h->name[n] = '\0';
 		rest = in + n;
 	}
@@ -290,10 +272,7 @@ single_value(const char *header, const char *name, struct buf *out,
 {
 	const char *s = header, *end = header + strlen(header);
 
-	while (*s == ' ' || *s == '\t')
-		s++;
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
+	ascii_trim(&s, &end, " \t");
 	if (s == end) {
 		buf_printf(why, "%s is empty", name);
 		return -1;

@@ -1,10 +1,12 @@
 /* Address ranges: which peers are trusted proxies. */
 #include <arpa/inet.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
 
 #include "cidr.h"
+#include "number.h"
 
 static int
 is_v4_mapped(const unsigned char addr[16])
@@ -70,25 +72,16 @@ cidr_parse(const char *s, struct cidr *out, const char **why)
 	max = out->family == AF_INET ? 32 : 128;
 	out->bits = max;
 	if (slash) {
-		const char *d = slash + 1;
-		unsigned v = 0;
+		uint64_t v;
+		const char *e;
 
-		/* Decimal, no sign, no leading zero, at most max. */
-		if (*d == '\0' || (d[0] == '0' && d[1] != '\0')) {
-			*why = "prefix length must be a plain number";
+		if (number_parse(slash + 1, strlen(slash + 1), 10, 0, 0, max,
+		    &v, &e) == -1) {
+			*why = e == number_invalid ? "prefix length must be a "
+			    "plain number" : "prefix length out of range";
 			return -1;
 		}
-		for (; *d; d++) {
-			if (*d < '0' || *d > '9') {
-				*why = "prefix length must be a plain number";
-				return -1;
-			}
-			if ((v = v * 10 + (unsigned)(*d - '0')) > max) {
-				*why = "prefix length out of range";
-				return -1;
-			}
-		}
-		out->bits = v;
+		out->bits = (unsigned)v;
 	}
 	/* Bits past the prefix must be zero: 10.0.0.1/8 is likely a typo. */
 	for (unsigned b = out->bits; b < max; b++) {

@@ -15,11 +15,13 @@
 #include <ini.h>
 
 #include "alias.h"
+#include "ascii.h"
 #include "config.h"
 #include "file.h"
 #include "filestate.h"
 #include "log.h"
 #include "nopconfig.h"
+#include "number.h"
 #include "protocol_limits.h"
 
 struct parse {
@@ -115,18 +117,12 @@ parse_bool(const char *v, int *out)
 static int
 parse_size(const char *v, size_t min, size_t max, size_t *out)
 {
-	size_t n = 0;
+	const char *why;
+	uint64_t n;
 
-	if (*v == '\0' || (v[0] == '0' && v[1] != '\0'))
+	if (number_parse(v, strlen(v), 10, 0, min, max, &n, &why) == -1)
 		return -1;
-	for (; *v; v++) {
-		if (*v < '0' || *v > '9' || n > (max - (size_t)(*v - '0')) / 10)
-			return -1;
-		n = n * 10 + (size_t)(*v - '0');
-	}
-	if (n < min)
-		return -1;
-	*out = n;
+	*out = (size_t)n;
 	return 0;
 }
 
@@ -266,10 +262,7 @@ set(struct parse *p, enum key k, const char *v)
 			size_t n = strcspn(list, ",");
 			const char *t = list, *end = list + n;
 
-			while (t < end && (*t == ' ' || *t == '\t'))
-				t++;
-			while (end > t && (end[-1] == ' ' || end[-1] == '\t'))
-				end--;
+			ascii_trim(&t, &end, " \t");
 			if (end > t) {
 				cfg->exclude_tags = xreallocarray(
 				    cfg->exclude_tags, cfg->nexclude_tags + 1,

@@ -19,6 +19,7 @@
 #include "content.h"
 #include "file.h"
 #include "log.h"
+#include "number.h"
 #include "sidecar.h"
 
 /* No sidecar is this large; a file that is was not written by NoPressure. */
@@ -35,8 +36,6 @@ struct candidate {
 
 static void	add_page(struct site *, const struct candidate *,
 		    struct sidecar *, const struct tagmap *);
-static int	parse_number(const char *, const char *, int, uint64_t,
-		    uint64_t *);
 
 int
 content_shard_of(const char *s)
@@ -59,7 +58,7 @@ int
 content_parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
 {
 	size_t n = strlen(s);
-	const char *stem_end, *dot;
+	const char *stem_end, *dot, *why;
 	uint64_t v;
 
 	if (n < 4 || strcmp(s + n - 4, ".ron") != 0)
@@ -68,8 +67,10 @@ content_parse_sidecar_name(const char *s, uint64_t *id, uint32_t *version)
 	if ((dot = memchr(s, '.', (size_t)(stem_end - s))) == NULL ||
 	    memchr(dot + 1, '.', (size_t)(stem_end - dot - 1)) != NULL)
 		return -1;
-	if (parse_number(s, dot, 16, UINT64_MAX, id) == -1 ||
-	    parse_number(dot + 1, stem_end, 10, UINT32_MAX, &v) == -1)
+	if (number_parse(s, (size_t)(dot - s), 16, NUMBER_LEADING_ZEROS |
+	    NUMBER_PLUS, 0, UINT64_MAX, id, &why) == -1 ||
+	    number_parse(dot + 1, (size_t)(stem_end - dot - 1), 10,
+	    NUMBER_LEADING_ZEROS | NUMBER_PLUS, 0, UINT32_MAX, &v, &why) == -1)
 		return -1;
 	*version = (uint32_t)v;
 	return 0;
@@ -360,27 +361,4 @@ site_free(struct site *site)
 	free(site->pages);
 	site->pages = NULL;
 	site->n = 0;
-}
-
-
-/* Rust's from_str_radix for an unsigned type: "+"?, digits, no overflow. */
-static int
-parse_number(const char *s, const char *end, int base, uint64_t max,
-    uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (s < end && *s == '+')
-		s++;
-	if (s == end)
-		return -1;
-	for (; s < end; s++) {
-		int d = ascii_hex_value(*s);
-
-		if (d < 0 || d >= base || v > (max - (uint64_t)d) / (uint64_t)base)
-			return -1;
-		v = v * (uint64_t)base + (uint64_t)d;
-	}
-	*out = v;
-	return 0;
 }

@@ -1,7 +1,11 @@
 /* Every escaping rule of the program: XML, URL paths, robots.txt. */
 #include <string.h>
 
+#include "ascii.h"
 #include "escape.h"
+
+static int	is_escape(const char *);
+static void	add_escaped(struct buf *, unsigned char);
 
 void
 escape_xml(struct buf *b, const char *s)
@@ -38,37 +42,58 @@ escape_xml_len(const char *s)
 	return len;
 }
 
-static int
-is_hex(char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
 int
 is_path_char(unsigned char c)
 {
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9'))
-		return 1;
-	return c != '\0' && strchr("-._~!$&'()*+,;=:@/", c) != NULL;
+	return ascii_is_alpha(c) || ascii_is_digit(c) ||
+	    ascii_in(c, "-._~!$&'()*+,;=:@/");
 }
 
 void
 escape_url_path(struct buf *b, const char *s)
 {
-	static const char hex[] = "0123456789ABCDEF";
-
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (is_path_char(c) ||
-		    (c == '%' && is_hex(s[1]) && is_hex(s[2]))) {
+		if (is_path_char(c) || is_escape(s))
 			buf_addc(b, (char)c);
-			continue;
-		}
-		buf_addc(b, '%');
-		buf_addc(b, hex[c >> 4]);
-		buf_addc(b, hex[c & 15]);
+		else
+			add_escaped(b, c);
 	}
+}
+
+void
+escape_robots_pattern(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (is_escape(s)) {
+			buf_addc(b, '%');
+			buf_addc(b, (char)ascii_toupper(s[1]));
+			buf_addc(b, (char)ascii_toupper(s[2]));
+			s += 2;
+		} else if (c & 0x80)
+			add_escaped(b, c);
+		else
+			buf_addc(b, (char)c);
+	}
+}
+
+/* A %XX escape starts at s. */
+static int
+is_escape(const char *s)
+{
+	return s[0] == '%' && ascii_is_hex(s[1]) && ascii_is_hex(s[2]);
+}
+
+/* Appends c as %XX, the uppercase form RFC 3986 prefers. */
+static void
+add_escaped(struct buf *b, unsigned char c)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	buf_addc(b, '%');
+	buf_addc(b, hex[c >> 4]);
+	buf_addc(b, hex[c & 15]);
 }

@@ -18,4 +18,10 @@ size_t	escape_xml_len(const char *s);
  */
 void	escape_url_path(struct buf *, const char *s);
 
+/*
+ * Appends a robots.txt pattern as Google's parser reads it: non-ASCII
+ * bytes become %XX and an existing %xx escape is made uppercase.
+ */
+void	escape_robots_pattern(struct buf *, const char *pattern);
+
 #endif

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "fcgi.h"
 #include "log.h"
+#include "number.h"
 #include "request.h"
 
 #define LISTEN_BACKLOG	128
@@ -109,19 +111,18 @@ listen_tcp(const char *spec, struct buf *err)
 	    .ai_flags = AI_NUMERICSERV };
 	struct addrinfo *res = NULL;
 	const char *colon = strrchr(spec, ':');
-	char host[256], *end;
+	const char *why;
+	char host[256];
 	size_t hostlen;
-	long port;
+	uint64_t port;
 	int fd = -1, on = 1, gai;
 
 	if (colon == NULL || colon == spec) {
 		buf_printf(err, "tcp:%s: expected tcp:HOST:PORT", spec);
 		return -1;
 	}
-	errno = 0;
-	port = strtol(colon + 1, &end, 10);
-	if (errno || *end || end == colon + 1 || port < 1 || port > 65535 ||
-	    colon[1] == '+' || colon[1] == '-' || colon[1] == ' ') {
+	if (number_parse(colon + 1, strlen(colon + 1), 10,
+	    NUMBER_LEADING_ZEROS, 1, 65535, &port, &why) == -1) {
 		buf_printf(err, "tcp:%s: port must be 1-65535", spec);
 		return -1;
 	}

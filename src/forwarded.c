@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ascii.h"
 #include "forwarded.h"
 
 /* An element naming more parameters than this is not from a proxy. */
@@ -11,9 +12,8 @@
 static int
 is_tchar(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || (c != '\0' && strchr("!#$%&'*+-.^_`|~",
-	    c) != NULL);
+	return ascii_is_alpha(c) || ascii_is_digit(c) ||
+	    ascii_in(c, "!#$%&'*+-.^_`|~");
 }
 
 static const char *

@@ -23,6 +23,7 @@
 #include "file.h"
 #include "list.h"
 #include "log.h"
+#include "number.h"
 #include "request.h"
 #include "robots_matcher.h"
 
@@ -113,17 +114,13 @@ config_file(const char *option, int cgi)
 static int
 parse_mode(const char *s)
 {
-	size_t n = strlen(s);
-	int mode = 0;
+	const char *why;
+	uint64_t mode;
 
-	if (n == 0 || n > 4)
+	if (strlen(s) > 4 || number_parse(s, strlen(s), 8,
+	    NUMBER_LEADING_ZEROS, 0, 0777, &mode, &why) == -1)
 		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '7')
-			return -1;
-		mode = mode * 8 + (*s - '0');
-	}
-	return mode <= 0777 ? mode : -1;
+	return (int)mode;
 }
 
 static int

@@ -10,6 +10,7 @@
 #include "hash.h"
 #include "http.h"
 #include "log.h"
+#include "number.h"
 #include "request.h"
 #include "robots_writer.h"
 #include "sitemap.h"
@@ -62,16 +63,17 @@ static size_t
 part_number(const char *path)
 {
 	static const char prefix[] = "/sitemaps/sitemap-";
-	const char *d = path + sizeof(prefix) - 1;
+	const char *digits = path + sizeof(prefix) - 1, *why;
 	char canonical[64];
-	size_t n = 0;
+	uint64_t n;
 
-	if (strncmp(path, prefix, sizeof(prefix) - 1) != 0)
+	if (strncmp(path, prefix, sizeof(prefix) - 1) != 0 ||
+	    number_parse(digits, strspn(digits, "0123456789"), 10,
+	    NUMBER_LEADING_ZEROS, 1, SIZE_MAX, &n, &why) == -1)
 		return 0;
-	for (; *d >= '0' && *d <= '9' && n < 100000000; d++)
-		n = n * 10 + (size_t)(*d - '0');
-	snprintf(canonical, sizeof(canonical), "%s%04zu.xml", prefix, n);
-	return n > 0 && strcmp(path, canonical) == 0 ? n : 0;
+	snprintf(canonical, sizeof(canonical), "%s%04" PRIu64 ".xml", prefix,
+	    n);
+	return strcmp(path, canonical) == 0 ? (size_t)n : 0;
 }
 
 /* The path of REQUEST_URI, else SCRIPT_NAME + PATH_INFO. */

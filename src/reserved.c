@@ -2,7 +2,6 @@
  * The reserved paths: never listed, disallowed in robots.txt, and
  * reported by "check".
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,13 +92,13 @@ int
 reserved_add(struct reserved *r, const char *spec, int publish,
     const char **why)
 {
-	size_t n = strlen(spec);
 	int flags = publish ? RESERVED_PUBLISH : 0;
+	struct buf trimmed = BUF_INIT;
 
-	while (n > 0 && isspace((unsigned char)spec[n - 1]))
-		n--;
-	if (n > 0 && spec[n - 1] == '/')
+	alias_trim(spec, strlen(spec), &trimmed);
+	if (trimmed.len > 0 && trimmed.data[trimmed.len - 1] == '/')
 		flags |= RESERVED_PREFIX;
+	buf_free(&trimmed);
 	return add(r, spec, flags, why);
 }
 
@@ -121,11 +120,12 @@ reserved_pattern_names(const char *pattern, const char *path)
 	for (const char *s = pattern; *s; s++) {
 		char c = *s;
 
-		if (c == '%' && ascii_hex_value(s[1]) >= 0 && ascii_hex_value(s[2]) >= 0) {
-			c = (char)(ascii_hex_value(s[1]) << 4 | ascii_hex_value(s[2]));
+		if (c == '%' && ascii_is_hex(s[1]) && ascii_is_hex(s[2])) {
+			c = (char)(ascii_hex_value(s[1]) << 4 |
+			    ascii_hex_value(s[2]));
 			s += 2;
 		}
-		c = (char)tolower((unsigned char)c);
+		c = (char)ascii_tolower((unsigned char)c);
 		if (c != '/' || norm.len == 0 || norm.data[norm.len - 1] != '/')
 			buf_addc(&norm, c);
 	}
@@ -143,34 +143,26 @@ reserved_pattern_names(const char *pattern, const char *path)
 static const struct reserved_entry *
 match(const struct reserved *r, const char *alias, int flags)
 {
-	struct buf norm = BUF_INIT;
 	const struct reserved_entry *hit = NULL;
-	const char *s = alias, *end;
+	const char *why;
+	char *canon = alias_canonical(alias, &why);
 
-	/* Trim, strip leading "/", lowercase, as NoPressure's normalize_alias. */
-	while (isspace((unsigned char)*s))
-		s++;
-	while (*s == '/')
-		s++;
-	end = s + strlen(s);
-	while (end > s && isspace((unsigned char)end[-1]))
-		end--;
-	for (; s < end; s++)
-		buf_addc(&norm, (char)tolower((unsigned char)*s));
-
+	/* No page can have an alias that has no canonical form. */
+	if (canon == NULL)
+		return NULL;
 	for (size_t i = 0; i < r->n && hit == NULL; i++) {
 		const char *p = r->v[i].path;
 		size_t n = strlen(p);
 
 		if ((r->v[i].flags & flags) != flags)
 			continue;
-		if (strcmp(buf_str(&norm), p) == 0)
+		if (strcmp(canon, p) == 0)
 			hit = &r->v[i];
 		else if ((r->v[i].flags & RESERVED_PREFIX) &&
-		    strncmp(buf_str(&norm), p, n) == 0 && norm.data[n] == '/')
+		    strncmp(canon, p, n) == 0 && canon[n] == '/')
 			hit = &r->v[i];
 	}
-	buf_free(&norm);
+	free(canon);
 	return hit;
 }
 

@@ -3,6 +3,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ascii.h"
+#include "escape.h"
 #include "robots_matcher.h"
 
 /*
@@ -11,45 +13,15 @@
  */
 #define LINE_MAX_BYTES	(2083 * 8 - 1)
 
-static int
-is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
-	    c == '\r';
-}
-
-static int
-is_alpha(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-is_hex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	    (c >= 'A' && c <= 'F');
-}
-
-static int
-to_upper(int c)
-{
-	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
-}
-
 /* Trims s in place; returns its new start. */
 static char *
 strip(char *s)
 {
-	size_t n;
+	const char *start = s, *end = s + strlen(s);
 
-	while (is_space((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n > 0 && is_space((unsigned char)s[n - 1]))
-		n--;
-	s[n] = '\0';
-	return s;
+	ascii_trim(&start, &end, ASCII_SPACE);
+	s[end - s] = '\0';
+	return s + (start - s);
 }
 
 static int
@@ -121,7 +93,7 @@ add_line(struct robotstxt *rt, int number, char *text)
 	if (l->key == ROBOTSTXT_USER_AGENT || l->key == ROBOTSTXT_SITEMAP)
 		l->value = xstrdup(v);
 	else {
-		robotstxt_escape_pattern(&value, v);
+		escape_robots_pattern(&value, v);
 		l->value = xstrdup(buf_str(&value));
 		buf_free(&value);
 	}
@@ -169,29 +141,6 @@ robotstxt_free(struct robotstxt *rt)
 	free(rt->v);
 	rt->v = NULL;
 	rt->n = 0;
-}
-
-void
-robotstxt_escape_pattern(struct buf *out, const char *p)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		if (c == '%' && is_hex((unsigned char)p[1]) &&
-		    is_hex((unsigned char)p[2])) {
-			buf_addc(out, '%');
-			buf_addc(out, (char)to_upper((unsigned char)p[1]));
-			buf_addc(out, (char)to_upper((unsigned char)p[2]));
-			p += 2;
-		} else if (c & 0x80) {
-			buf_addc(out, '%');
-			buf_addc(out, hex[c >> 4]);
-			buf_addc(out, hex[c & 0xf]);
-		} else
-			buf_addc(out, (char)c);
-	}
 }
 
 /*
@@ -270,7 +219,7 @@ agent_token(const char *s)
 {
 	size_t n = 0;
 
-	while (is_alpha((unsigned char)s[n]) || s[n] == '-' || s[n] == '_')
+	while (ascii_is_alpha(s[n]) || s[n] == '-' || s[n] == '_')
 		n++;
 	return n;
 }
@@ -315,7 +264,8 @@ user_agent_line(struct verdict *v, const char *agent, const char *value)
 	if (v->group_has_rules)
 		v->in_global = v->in_specific = v->group_has_rules = 0;
 	/* "* anything" still names every crawler. */
-	if (value[0] == '*' && (value[1] == '\0' || is_space(value[1]))) {
+	if (value[0] == '*' && (value[1] == '\0' ||
+	    ascii_in((unsigned char)value[1], ASCII_SPACE))) {
 		v->in_global = 1;
 		return;
 	}
@@ -328,7 +278,7 @@ static void
 rule_line(struct verdict *v, int allow, const char *path, const char *pattern,
     int line)
 {
-	const char *slash;
+	struct buf dir = BUF_INIT;
 
 	if (!v->in_global && !v->in_specific)
 		return;
@@ -344,16 +294,21 @@ rule_line(struct verdict *v, int allow, const char *path, const char *pattern,
 			    &v->disallow_global, priority, line);
 		return;
 	}
-	/* Google's leniency: "Allow: /d/index.htm..." also allows "/d/". */
-	if (allow && (slash = strrchr(pattern, '/')) != NULL &&
-	    strncmp(slash, "/index.htm", 10) == 0) {
-		struct buf dir = BUF_INIT;
-
-		buf_add(&dir, pattern, (size_t)(slash - pattern) + 1);
-		buf_addc(&dir, '$');
+	if (allow && robotstxt_index_dir(pattern, &dir))
 		rule_line(v, 1, path, buf_str(&dir), line);
-		buf_free(&dir);
-	}
+	buf_free(&dir);
+}
+
+int
+robotstxt_index_dir(const char *pattern, struct buf *dir)
+{
+	const char *slash = strrchr(pattern, '/');
+
+	if (slash == NULL || strncmp(slash, "/index.htm", 10) != 0)
+		return 0;
+	buf_add(dir, pattern, (size_t)(slash - pattern) + 1);
+	buf_addc(dir, '$');
+	return 1;
 }
 
 static int

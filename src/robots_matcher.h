@@ -45,8 +45,11 @@ int	robotstxt_path_allowed(const struct robotstxt *, const char *agent,
 
 /* Appends the path, params and query of url; "/" when it has none. */
 void	robotstxt_path_of(const char *url, struct buf *out);
-/* Appends pattern with non-ASCII bytes escaped and %xx made uppercase. */
-void	robotstxt_escape_pattern(struct buf *out, const char *pattern);
+/*
+ * Google's leniency: "Allow: /d/index.htm..." also allows "/d/". Appends
+ * that directory's pattern, "/d/$", and returns 1, or returns 0.
+ */
+int	robotstxt_index_dir(const char *pattern, struct buf *dir);
 /* True when pattern (with "*" and a final "$") matches path from its start. */
 int	robotstxt_matches(const char *path, const char *pattern);
 /* True when agent is a whole product token: [A-Za-z_-]+. */

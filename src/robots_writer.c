@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "escape.h"
 #include "protocol_limits.h"
 #include "robots_writer.h"
 
@@ -70,9 +71,8 @@ int
 robots_add_rule(struct robots *r, const char *agent, int allow,
     const char *pattern, const char **why)
 {
-	struct buf escaped = BUF_INIT;
+	struct buf escaped = BUF_INIT, dir = BUF_INIT;
 	struct robots_group *grp;
-	const char *slash;
 
 	if (agent && !robotstxt_agent_valid(agent))
 		return *why = ROBOTS_AGENT_HINT, -1;
@@ -82,7 +82,7 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
 			return *why = "a pattern holds no blank, control "
 			    "character or \"#\"", -1;
-	robotstxt_escape_pattern(&escaped, pattern);
+	escape_robots_pattern(&escaped, pattern);
 	if (escaped.len > ROBOTS_PATTERN_MAX) {
 		buf_free(&escaped);
 		return *why = "pattern is longer than 2048 bytes", -1;
@@ -93,15 +93,9 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	 * Google alone also allows "/d/" for "Allow: /d/index.html"; saying
 	 * so in a rule of its own tells every other parser too.
 	 */
-	slash = strrchr(buf_str(&escaped), '/');
-	if (allow && slash && strncmp(slash, "/index.htm", 10) == 0) {
-		struct buf dir = BUF_INIT;
-
-		buf_add(&dir, escaped.data, (size_t)(slash - escaped.data) + 1);
-		buf_addc(&dir, '$');
+	if (allow && robotstxt_index_dir(buf_str(&escaped), &dir))
 		add(grp, 1, buf_str(&dir));
-		buf_free(&dir);
-	}
+	buf_free(&dir);
 	buf_free(&escaped);
 	return 0;
 }

@@ -23,7 +23,6 @@ static const char *const field_names[] = {
 
 static enum field	field_of(const char *, size_t);
 static int		read_tags(struct ron *, struct sidecar_fields *);
-static int		is_blank(const struct buf *);
 
 int
 sidecar_read(const char *text, size_t len, struct sidecar_fields *sf,
@@ -128,7 +127,7 @@ sidecar_parse(const char *text, size_t len, struct sidecar *sc,
 	memset(sc, 0, sizeof(*sc));
 	if (sidecar_read(text, len, &sf, why) == -1)
 		return -1;
-	if (!is_blank(&sf.alias)) {
+	if (!alias_is_blank(buf_str(&sf.alias), sf.alias.len)) {
 		if (memchr(sf.alias.data, '\0', sf.alias.len) != NULL)
 			reason = "alias contains control characters";
 		else
@@ -138,7 +137,7 @@ sidecar_parse(const char *text, size_t len, struct sidecar *sc,
 			goto out;
 		}
 	}
-	if (is_blank(&sf.mime)) {
+	if (alias_is_blank(buf_str(&sf.mime), sf.mime.len)) {
 		buf_adds(why, "mime is missing");
 		goto out;
 	}
@@ -151,7 +150,7 @@ sidecar_parse(const char *text, size_t len, struct sidecar *sc,
 	sc->markdown = sf.mime.len == 13 &&
 	    memcmp(sf.mime.data, "text/markdown", 13) == 0;
 	for (size_t i = 0; i < sf.ntags; i++) {
-		if (is_blank(&sf.tags[i])) {
+		if (alias_is_blank(buf_str(&sf.tags[i]), sf.tags[i].len)) {
 			buf_adds(why, "a tag is empty");
 			goto out;
 		}
@@ -206,17 +205,4 @@ read_tags(struct ron *r, struct sidecar_fields *sf)
 			return -1;
 	}
 	return more;
-}
-
-/* Empty once trimmed as Rust's str::trim trims. */
-static int
-is_blank(const struct buf *b)
-{
-	struct buf t = BUF_INIT;
-	int blank;
-
-	alias_trim(buf_str(b), b->len, &t);
-	blank = t.len == 0;
-	buf_free(&t);
-	return blank;
 }

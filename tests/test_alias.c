@@ -55,9 +55,9 @@ test_rejected(void)
 static void
 test_blank(void)
 {
-	CU_ASSERT_TRUE(alias_is_blank(""));
-	CU_ASSERT_TRUE(alias_is_blank(" \t "));
-	CU_ASSERT_FALSE(alias_is_blank(" a "));
+	CU_ASSERT_TRUE(alias_is_blank("", 0));
+	CU_ASSERT_TRUE(alias_is_blank(" \t ", 3));
+	CU_ASSERT_FALSE(alias_is_blank(" a ", 3));
 }
 
 void

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "robots_matcher.h"
 #include "unit.h"
 
@@ -614,7 +615,7 @@ check_escape(const char *pattern, const char *want)
 {
 	struct buf out = BUF_INIT;
 
-	robotstxt_escape_pattern(&out, pattern);
+	escape_robots_pattern(&out, pattern);
 	CU_ASSERT_STRING_EQUAL(buf_str(&out), want);
 	buf_free(&out);
 }
