@@ -114,8 +114,6 @@ ron_field(struct ron *r, const char **name, size_t *len)
 		return -1;
 	if ((rc = next_element(r, ')', &r->had_comma, &r->in_value)) != 1)
 		return rc;
-	if (guard_enter(r) == -1)
-		return -1;
 	rc = identifier(r, &s, len);
 	guard_leave(r);
 	if (rc != 0)
@@ -227,8 +225,6 @@ ron_list_next(struct ron *r)
 		return -1;
 	if ((rc = next_element(r, ']', &r->list_had_comma, &r->in_item)) != 1)
 		return rc;
-	if (guard_enter(r) == -1)
-		return -1;
 	r->in_item = 1;
 	return 1;
 }
@@ -267,7 +263,8 @@ ron_error(const struct ron *r, struct buf *out)
 /*
  * One step of ron's CommaSeparated: the comma after the element just read
  * (whose recursion guard it releases), then 1 if another element comes
- * before term, or 0 with term read and the container's guard released.
+ * before term (its guard entered), or 0 with term read and the
+ * container's guard released.
  */
 static int
 next_element(struct ron *r, int term, int *had_comma, int *in_element)
@@ -290,7 +287,7 @@ next_element(struct ron *r, int term, int *had_comma, int *in_element)
 	if (!*had_comma && more)
 		return fail(r, "expected a comma");
 	if (more)
-		return 1;
+		return guard_enter(r) == -1 ? -1 : 1;
 	guard_leave(r);
 	consume(r, close);
 	return 0;
@@ -312,8 +309,6 @@ bracketed(struct ron *r, const char *open, int term, int map)
 	if (guard_enter(r) == -1)
 		return -1;
 	while ((rc = next_element(r, term, &had_comma, &in_element)) == 1) {
-		if (guard_enter(r) == -1)
-			return -1;
 		if (map && term == ')') {
 			const unsigned char *s;
 			size_t n;
@@ -698,10 +693,7 @@ check_ident(const struct ron *r, const char *s)
 static int
 consume_ident(struct ron *r, const char *s)
 {
-	if (!check_ident(r, s))
-		return 0;
-	r->p += strlen(s);
-	return 1;
+	return check_ident(r, s) && consume(r, s);
 }
 
 static int
