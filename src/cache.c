@@ -49,11 +49,22 @@ stop_watching(struct page_cache *c)
 		c->shard_wd[s] = -1;
 }
 
+/*
+ * The pages a change leaves out are news in a long-running process's log;
+ * a one-shot read (CGI, check, list) says nothing of them.
+ */
+static const struct reporter *
+news_of(const struct page_cache *c)
+{
+	return c->long_lived ? c->rules.report : NULL;
+}
+
 void
-cache_init(struct page_cache *c, int long_lived)
+cache_init(struct page_cache *c, int long_lived, const struct reporter *rep)
 {
 	memset(c, 0, sizeof(*c));
 	c->long_lived = long_lived;
+	c->rules = (struct scan_rules){ &c->tags, &c->reserved, rep };
 	c->inotify_fd = -1;
 	c->wake_fd = -1;
 	alias_owners_init(&c->owners);
@@ -450,7 +461,7 @@ read_shard(struct page_cache *c, int contentfd, const char *contentpath,
 	if (!prepare_shard(c, contentfd, shard))
 		return 0;
 	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
-	    only, &c->tags, &c->reserved, fresh, why) == 0)
+	    only, &c->rules, fresh, why) == 0)
 		return 0;
 	if (errno == ENOENT) {
 		buf_reset(why);
@@ -494,8 +505,8 @@ scan_worker(void *arg)
 			continue;
 		}
 		if (content_scan_shard(job->contentfd, job->contentpath,
-		    (unsigned)s, NULL, &job->c->tags, &job->c->reserved,
-		    &job->fresh[s], &job->why[s]) == -1)
+		    (unsigned)s, NULL, &job->c->rules, &job->fresh[s],
+		    &job->why[s]) == -1)
 			job->failed[s] = errno ? errno : EIO;
 	}
 	return NULL;
@@ -586,7 +597,8 @@ scan_all(struct page_cache *c, enum watch want, struct buf *why)
 			/* NoPressure skips legacy/ on purpose. */
 			if (!S_ISDIR(st.st_mode) ||
 			    strcmp(de->d_name, "legacy") != 0)
-				log_msg("%s/%s: ignored: content/ holds only "
+				report(c->rules.report, FINDING_PROBLEM,
+				    "%s/%s: ignored: content/ holds only "
 				    "shard directories, 00 to ff",
 				    buf_str(&path), de->d_name);
 			continue;
@@ -667,7 +679,7 @@ build(struct page_cache *c, const struct config *cfg)
 	alias_owners_add(&c->owners, pages, n);
 	alias_owners_settle(&c->owners, NULL, find_page, c, NULL, NULL);
 	/* A process that answers one request would log on every request. */
-	sitemap_add(cfg, &c->sitemap, &edit, pages, n, c->long_lived);
+	sitemap_add(cfg, &c->sitemap, &edit, pages, n, news_of(c));
 	free(pages);
 #ifdef __GLIBC__
 	/*
@@ -817,7 +829,7 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 			add_page(&pages, &n, other);
 		}
 		sitemap_add(c->cfg, &c->sitemap, &edit, pages, n,
-		    c->long_lived);
+		    news_of(c));
 	} else
 		c->built = 0;
 	for (size_t i = 0; i < naliases; i++)

@@ -46,6 +46,7 @@ struct page_cache {
 	char		*root;
 	const struct config *cfg;	/* of the request in hand */
 	struct reserved	 reserved;	/* the scan's own copy of cfg's */
+	struct scan_rules rules;	/* tags, reserved and the reporter */
 	struct buf	 nopressure_key;	/* reserved entries of the scan */
 	struct stat	 root_st, content_st, tags_st;
 	struct tagmap	 tags;
@@ -69,7 +70,9 @@ struct page_cache {
 	atomic_int	 scan_cancel;
 };
 
-void	cache_init(struct page_cache *, int long_lived);
+/* rep hears what the content root holds that is not read or not listed. */
+void	cache_init(struct page_cache *, int long_lived,
+	    const struct reporter *rep);
 void	cache_free(struct page_cache *);
 /* Makes the next request read the whole content root again. */
 void	cache_forget(struct page_cache *);

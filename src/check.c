@@ -5,7 +5,7 @@
 
 #include "cache.h"
 #include "check.h"
-#include "log.h"
+#include "report.h"
 #include "protocol_limits.h"
 #include "robots_writer.h"
 #include "sitemap.h"
@@ -15,35 +15,33 @@
 /* How many parts one sitemap index may list. */
 #define INDEX_MAX_PARTS	50000
 
-struct report {
+struct tally {
 	FILE	*out;
 	int	 problems;
 };
 
-/* Notes say what was asked for; everything else is a problem. */
-#define NOTE	"note: "
-
+/* Prints each finding, a note marked as one; counts the problems. */
 static void
-problem(const char *line, void *ctx)
+hear(void *ctx, enum finding kind, const char *line)
 {
-	struct report *r = ctx;
+	struct tally *t = ctx;
 
-	fprintf(r->out, "%s\n", line);
-	if (strncmp(line, NOTE, sizeof(NOTE) - 1) != 0)
-		r->problems++;
+	fprintf(t->out, "%s%s\n", kind == FINDING_NOTE ? "note: " : "", line);
+	t->problems += kind == FINDING_PROBLEM;
 }
 
 /* What scanning and building the sitemap would log, and what it leaves out. */
 static void
-check_content(const struct config *cfg, struct sitemap **sm,
-    struct page_cache *cache)
+check_content(const struct reporter *rep, const struct config *cfg,
+    struct sitemap **sm, struct page_cache *cache)
 {
 	struct buf why = BUF_INIT, line = BUF_INIT;
 	time_t changed;
 
-	cache_init(cache, 0);
+	cache_init(cache, 0, rep);
 	if ((*sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
-		log_msg("cannot read the content root: %s", buf_str(&why));
+		report(rep, FINDING_PROBLEM, "cannot read the content root: %s",
+		    buf_str(&why));
 		buf_free(&why);
 		return;
 	}
@@ -55,29 +53,30 @@ check_content(const struct config *cfg, struct sitemap **sm,
 			continue;
 		buf_reset(&line);
 		sitemap_describe_left_out(cfg, &(*sm)->left_out[i], &line);
-		/* A reserved path or a robots rule is the INI's own wish. */
-		log_msg("%s%s", reason == LEFT_OUT_RESERVED || reason ==
-		    LEFT_OUT_ROBOTS ? NOTE : "", buf_str(&line));
+		report(rep, sitemap_left_out_finding(reason), "%s",
+		    buf_str(&line));
 	}
 	buf_free(&line);
 	buf_free(&why);
 }
 
 static void
-check_robots_allows(const struct config *cfg, const char *path,
-    const char *what)
+check_robots_allows(const struct reporter *rep, const struct config *cfg,
+    const char *path, const char *what)
 {
 	struct buf rule = BUF_INIT;
 
 	if (robots_allows(&cfg->robots, path))
 		return;
 	robots_explain(&cfg->robots, path, &rule);
-	log_msg("robots.txt: %s blocks %s for \"*\"", buf_str(&rule), what);
+	report(rep, FINDING_PROBLEM, "robots.txt: %s blocks %s for \"*\"",
+	    buf_str(&rule), what);
 	buf_free(&rule);
 }
 
 static void
-check_limits(const struct config *cfg, struct sitemap *sm)
+check_limits(const struct reporter *rep, const struct config *cfg,
+    struct sitemap *sm)
 {
 	struct buf text = BUF_INIT, base = BUF_INIT;
 
@@ -88,12 +87,13 @@ check_limits(const struct config *cfg, struct sitemap *sm)
 	buf_adds(&base, ":65535");
 	robots_render(&cfg->robots, buf_str(&base), &text);
 	if (text.len > NEAR(ROBOTS_MAX_BYTES))
-		log_msg("robots.txt: %zu bytes, near the %d crawlers read",
-		    text.len, ROBOTS_MAX_BYTES);
+		report(rep, FINDING_PROBLEM, "robots.txt: %zu bytes, near the "
+		    "%d crawlers read", text.len, ROBOTS_MAX_BYTES);
 	if (sm != NULL) {
 		sitemap_layout(sm, buf_str(&base));
 		if (sm->nparts > NEAR(INDEX_MAX_PARTS))
-			log_msg("sitemap: %zu parts, %s the %d one index may "
+			report(rep, FINDING_PROBLEM, "sitemap: %zu parts, %s "
+			    "the %d one index may "
 			    "list; raise [sitemap] max_urls or max_bytes",
 			    sm->nparts, sm->nparts > INDEX_MAX_PARTS ?
 			    "more than" : "near", INDEX_MAX_PARTS);
@@ -104,7 +104,8 @@ check_limits(const struct config *cfg, struct sitemap *sm)
 
 /* A tag exclude_tags names that no page carries excludes nothing. */
 static void
-check_exclude_tags(const struct config *cfg, const struct page_cache *cache)
+check_exclude_tags(const struct reporter *rep, const struct config *cfg,
+    const struct page_cache *cache)
 {
 	struct site site;
 
@@ -118,53 +119,52 @@ check_exclude_tags(const struct config *cfg, const struct page_cache *cache)
 				    cfg->exclude_tags[k]) == 0)
 					carried = 1;
 		if (!carried)
-			log_msg(NOTE "[sitemap] exclude_tags: no page has the "
-			    "tag %s", cfg->exclude_tags[k]);
+			report(rep, FINDING_NOTE, "[sitemap] exclude_tags: no "
+			    "page has the tag %s", cfg->exclude_tags[k]);
 	}
 	free(site.pages);
 }
 
 /* Where the admin path comes from, and whether the two sources agree. */
 static void
-check_admin_path(const struct config *cfg)
+check_admin_path(const struct reporter *rep, const struct config *cfg)
 {
 	if (cfg->admin_unknown)
-		log_msg("the admin path is unknown: %s; the sitemaps answer 503 "
-		    "until [site] admin_path is set or config.yaml is readable",
-		    cfg->yaml_error);
+		report(rep, FINDING_PROBLEM, "the admin path is unknown: %s; "
+		    "the sitemaps answer 503 until [site] admin_path is set or "
+		    "config.yaml is readable", cfg->yaml_error);
 	else if (cfg->yaml_error)
-		log_msg("%s; using [site] admin_path /%s from %s",
-		    cfg->yaml_error, cfg->ini_admin, cfg->file);
+		report(rep, FINDING_PROBLEM, "%s; using [site] admin_path /%s "
+		    "from %s", cfg->yaml_error, cfg->ini_admin, cfg->file);
 	else if (cfg->ini_admin && cfg->yaml_admin &&
 	    strcmp(cfg->ini_admin, cfg->yaml_admin) != 0)
-		log_msg(NOTE "[site] admin_path /%s differs from config.yaml's "
-		    "admin.path /%s; both are kept out of the sitemap",
-		    cfg->ini_admin, cfg->yaml_admin);
+		report(rep, FINDING_NOTE, "[site] admin_path /%s differs from "
+		    "config.yaml's admin.path /%s; both are kept out of the "
+		    "sitemap", cfg->ini_admin, cfg->yaml_admin);
 }
 
 int
 check_site(const struct config *cfg, FILE *out)
 {
-	struct report report = { out, 0 };
+	struct tally tally = { out, 0 };
+	const struct reporter rep = { hear, &tally };
 	struct page_cache cache;
 	struct sitemap *sm;
 
-	log_set_sink(problem, &report);
-	check_admin_path(cfg);
-	check_robots_allows(cfg, "/sitemap.xml", "the sitemap itself");
-	check_robots_allows(cfg, "/id/0123456789abcdef",
+	check_admin_path(&rep, cfg);
+	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
+	check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
 	    "the /id/ pages (those without an alias)");
-	check_content(cfg, &sm, &cache);
+	check_content(&rep, cfg, &sm, &cache);
 	if (sm != NULL)
-		check_exclude_tags(cfg, &cache);
+		check_exclude_tags(&rep, cfg, &cache);
 	if (sm != NULL && sm->nparts > 1) {
-		check_robots_allows(cfg, "/sitemap_index.xml",
+		check_robots_allows(&rep, cfg, "/sitemap_index.xml",
 		    "the sitemap index");
-		check_robots_allows(cfg, "/sitemaps/sitemap-0001.xml",
+		check_robots_allows(&rep, cfg, "/sitemaps/sitemap-0001.xml",
 		    "the sitemap parts");
 	}
-	check_limits(cfg, sm);
+	check_limits(&rep, cfg, sm);
 	cache_free(&cache);
-	log_set_sink(NULL, NULL);
-	return report.problems;
+	return tally.problems;
 }

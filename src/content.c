@@ -18,8 +18,8 @@
 #include "ascii.h"
 #include "content.h"
 #include "file.h"
-#include "log.h"
 #include "number.h"
+#include "report.h"
 #include "sidecar.h"
 
 /* No sidecar is this large; a file that is was not written by NoPressure. */
@@ -114,7 +114,8 @@ add_candidate(struct candidate **c, size_t *n, const struct candidate *one)
  */
 static int
 list_sidecars(int shardfd, unsigned shard, const char *shardpath,
-    const struct id_list *only, struct candidate **c, size_t *n)
+    const struct id_list *only, const struct reporter *rep,
+    struct candidate **c, size_t *n)
 {
 	DIR *dir;
 	struct dirent *de;
@@ -143,13 +144,15 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 			continue;
 		if (content_parse_sidecar_name(de->d_name, &one.id,
 		    &one.version) == -1) {
-			log_msg("%s/%s: ignored: not a sidecar name "
+			report(rep, FINDING_PROBLEM, "%s/%s: ignored: not a "
+			    "sidecar name "
 			    "(ID.VERSION.ron, ID in hex)", shardpath,
 			    de->d_name);
 			continue;
 		}
 		if ((one.id & 0xff) != shard) {
-			log_msg("%s/%s: ignored: page %016llx belongs in "
+			report(rep, FINDING_PROBLEM, "%s/%s: ignored: page "
+			    "%016llx belongs in "
 			    "shard %02x", shardpath, de->d_name,
 			    (unsigned long long)one.id,
 			    (unsigned)(one.id & 0xff));
@@ -159,7 +162,8 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		    (unsigned long long)one.id, (unsigned)one.version);
 		/* Path::exists: a symlinked blob counts if its target does. */
 		if (fstatat(dirfd(dir), blob, &bst, 0) == -1) {
-			log_msg("%s/%s: ignored: no blob %s beside it",
+			report(rep, FINDING_PROBLEM, "%s/%s: ignored: no blob "
+			    "%s beside it",
 			    shardpath, de->d_name, blob);
 			continue;
 		}
@@ -236,8 +240,7 @@ add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
  */
 static size_t
 pick_version(int shardfd, const char *shardpath, struct candidate *c,
-    size_t n, const struct tagmap *tags, const struct reserved *reserved,
-    struct site *site)
+    size_t n, const struct scan_rules *rules, struct site *site)
 {
 	struct buf text = BUF_INIT, why = BUF_INIT, first = BUF_INIT;
 	struct buf gone = BUF_INIT, broken = BUF_INIT;
@@ -259,8 +262,9 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 		}
 		if (sidecar_parse(buf_str(&text), text.len, &sc, &why) == 0) {
 			if (sc.alias == NULL ||
-			    reserved_match_nopressure(reserved, sc.alias) == NULL) {
-				add_page(site, &c[i], &sc, tags);
+			    reserved_match_nopressure(rules->reserved,
+			    sc.alias) == NULL) {
+				add_page(site, &c[i], &sc, rules->tags);
 				served = 1;
 				continue;
 			}
@@ -276,16 +280,18 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 		}
 	}
 	if (gone.len > 0) {
-		log_msg("page %016llx: left out: %s%s", (unsigned long long)
+		report(rules->report, FINDING_PROBLEM,
+		    "page %016llx: left out: %s%s", (unsigned long long)
 		    c[0].id, buf_str(&gone), skipped > 0 ? ", after newer "
 		    "versions that do not validate" : "");
 		buf_reset(&broken);
 		buf_printf(&broken, "broken sidecar (%s)", buf_str(&gone));
 	} else if (skipped > 1)
-		log_msg("%s (and %zu older versions of the page)",
+		report(rules->report, FINDING_PROBLEM,
+		    "%s (and %zu older versions of the page)",
 		    buf_str(&first), skipped - 1);
 	else if (skipped == 1)
-		log_msg("%s", buf_str(&first));
+		report(rules->report, FINDING_PROBLEM, "%s", buf_str(&first));
 	/* Kept with the reason, for "sitemapd list". */
 	if (!served)
 		new_page(site, c[0].id)->broken = xstrdup(gone.len == 0 &&
@@ -302,8 +308,8 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 
 int
 content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
-    const struct id_list *only, const struct tagmap *tags,
-    const struct reserved *reserved, struct site *out, struct buf *why)
+    const struct id_list *only, const struct scan_rules *rules,
+    struct site *out, struct buf *why)
 {
 	struct buf shardpath = BUF_INIT;
 	struct candidate *c = NULL;
@@ -320,7 +326,7 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 	if (fd != -1)
 		listfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	if (fd == -1 || listfd == -1 || list_sidecars(listfd, shard,
-	    buf_str(&shardpath), only, &c, &n) == -1) {
+	    buf_str(&shardpath), only, rules->report, &c, &n) == -1) {
 		int saved = errno;
 
 		buf_printf(why, "%s: %s", buf_str(&shardpath), strerror(saved));
@@ -330,8 +336,8 @@ content_scan_shard(int contentfd, const char *contentpath, unsigned shard,
 	if (n > 0)
 		qsort(c, n, sizeof(*c), by_id_newest_first);
 	for (size_t i = 0; i < n;)
-		i += pick_version(fd, buf_str(&shardpath), c + i, n - i, tags,
-		    reserved, out);
+		i += pick_version(fd, buf_str(&shardpath), c + i, n - i, rules,
+		    out);
 	rc = 0;
 out:
 	if (fd != -1)

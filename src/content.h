@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "id_list.h"
+#include "report.h"
 #include "reserved.h"
 #include "tags.h"
 
@@ -50,16 +51,22 @@ int	content_page_of_file(const char *name, uint64_t *id);
 int	content_parse_sidecar_name(const char *name, uint64_t *id,
 	    uint32_t *version);
 
+/* What reading a shard goes by, and whom it tells what it does not read. */
+struct scan_rules {
+	const struct tagmap	*tags;
+	const struct reserved	*reserved;	/* which aliases NoPressure skips */
+	const struct reporter	*report;
+};
+
 /*
  * Replaces out with the pages of one shard of the content directory open
- * as contentfd, or only those of the ids in only, sorted by id: for each, the version NoPressure serves,
- * the reserved entries NoPressure knows deciding which aliases it skips.
- * What is not read is logged. Returns -1 with the reason in why when the
- * shard cannot be read; errno is then ENOENT if its directory is gone.
+ * as contentfd, or only those of the ids in only, sorted by id: for each,
+ * the version NoPressure serves. Returns -1 with the reason in why when
+ * the shard cannot be read; errno is then ENOENT if its directory is gone.
  */
 int	content_scan_shard(int contentfd, const char *contentpath,
-	    unsigned shard, const struct id_list *only, const struct tagmap *,
-	    const struct reserved *, struct site *out, struct buf *why);
+	    unsigned shard, const struct id_list *only, const struct scan_rules *,
+	    struct site *out, struct buf *why);
 
 void	page_free(struct page *);
 void	site_free(struct site *);

@@ -20,6 +20,7 @@
 #include "fcgi.h"
 #include "log.h"
 #include "number.h"
+#include "report.h"
 #include "request.h"
 
 #define LISTEN_BACKLOG	128
@@ -200,7 +201,7 @@ cgi_serve(struct config_watch *watch)
 	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
 		sigdelset(&all, faults[i]);
 	sigprocmask(SIG_BLOCK, &all, NULL);
-	cache_init(&cache, 0);		/* one request: nothing to keep */
+	cache_init(&cache, 0, &report_to_log);	/* one request */
 	request_from_params(&req, env_param, NULL);
 	request_handle(&watch->cfg, &cache, &req, &out);
 	cache_free(&cache);

@@ -22,6 +22,7 @@
 #include "fcgi.h"
 #include "fcgi_proto.h"
 #include "log.h"
+#include "report.h"
 #include "request.h"
 
 /*
@@ -493,7 +494,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 		    strerror(errno));
 		return -1;
 	}
-	cache_init(&srv.cache, 1);
+	cache_init(&srv.cache, 1, &report_to_log);
 	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
 		long long now = now_ms(), wake = now + KEEP_TIMEOUT_MS;

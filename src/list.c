@@ -49,7 +49,8 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 	struct site site;
 	time_t changed;
 
-	cache_init(&cache, 0);
+	/* It prints each page's verdict itself. */
+	cache_init(&cache, 0, NULL);
 	if (cache_sitemap(&cache, cfg, &changed, &why) == NULL) {
 		fprintf(stderr, "sitemapd: %s\n", buf_str(&why));
 		buf_free(&why);

@@ -8,10 +8,8 @@
 #include "log.h"
 
 static int quiet;
-/* Shards are read by several threads, and a sink may count lines. */
+/* Shards are read by several threads. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static void (*sink)(const char *, void *);
-static void *sink_ctx;
 
 void
 log_set_quiet(int on)
@@ -27,25 +25,20 @@ log_set_quiet(int on)
 static void
 log_line(int priority, const char *fmt, va_list ap)
 {
-	static const char prefix[] = "sitemapd: ";
 	struct buf line = BUF_INIT;
 	const char *journal = getenv("JOURNAL_STREAM");
 
 	if (quiet)
 		return;
-	if (journal && *journal && !sink)
+	if (journal && *journal)
 		buf_printf(&line, "<%d>", priority);
-	buf_adds(&line, prefix);
+	buf_adds(&line, "sitemapd: ");
 	buf_vprintf(&line, fmt, ap);
+	/* One write per line keeps lines whole in a shared log. */
+	buf_addc(&line, '\n');
 	pthread_mutex_lock(&lock);
-	if (sink)
-		sink(buf_str(&line) + sizeof(prefix) - 1, sink_ctx);
-	else {
-		/* One write per line keeps lines whole in a shared log. */
-		buf_addc(&line, '\n');
-		fwrite(line.data, 1, line.len, stderr);
-		fflush(stderr);
-	}
+	fwrite(line.data, 1, line.len, stderr);
+	fflush(stderr);
 	pthread_mutex_unlock(&lock);
 	buf_free(&line);
 }
@@ -68,11 +61,4 @@ log_at(int priority, const char *fmt, ...)
 	va_start(ap, fmt);
 	log_line(priority, fmt, ap);
 	va_end(ap);
-}
-
-void
-log_set_sink(void (*fn)(const char *, void *), void *ctx)
-{
-	sink = fn;
-	sink_ctx = ctx;
 }

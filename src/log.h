@@ -10,7 +10,5 @@ void	log_msg(const char *, ...) __attribute__((format(printf, 1, 2)));
 void	log_at(int priority, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	log_set_quiet(int);
-/* Hands each line, without prefix, to fn instead; NULL restores stderr. */
-void	log_set_sink(void (*fn)(const char *line, void *ctx), void *ctx);
 
 #endif

@@ -24,6 +24,7 @@
 #include "list.h"
 #include "log.h"
 #include "number.h"
+#include "report.h"
 #include "request.h"
 #include "robots_matcher.h"
 
@@ -264,7 +265,7 @@ render(const char *config_option, int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	request_from_params(&req, render_param, &rp);
-	cache_init(&cache, 0);
+	cache_init(&cache, 0, &report_to_log);
 	status = request_handle(&watch.cfg, &cache, &req, &out);
 	cache_free(&cache);
 	config_watch_close(&watch);

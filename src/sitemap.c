@@ -5,7 +5,6 @@
 
 #include "escape.h"
 #include "hash.h"
-#include "log.h"
 #include "sitemap.h"
 
 void
@@ -204,6 +203,13 @@ sitemap_left_out_reason(const struct config *cfg,
 		buf_adds(out, "URL too long");
 		break;
 	}
+}
+
+enum finding
+sitemap_left_out_finding(enum left_out_reason reason)
+{
+	return reason == LEFT_OUT_RESERVED || reason == LEFT_OUT_ROBOTS ?
+	    FINDING_NOTE : FINDING_PROBLEM;
 }
 
 void

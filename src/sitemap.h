@@ -9,6 +9,7 @@
 #include "config.h"
 #include "content.h"
 #include "protocol_limits.h"
+#include "report.h"
 #include "stream.h"
 
 struct sitemap_entry {
@@ -87,8 +88,8 @@ void	sitemap_free(struct sitemap *);
  * pages as they were put in (call it before they change or go; a
  * page's alias_taken may differ), or an edit with all set takes out every
  * row, and sitemap_add puts in the rows of pages as they are now and ends
- * the edit. With log_news it logs the pages now left out that were not, or
- * not for the same reason.
+ * the edit. It tells news (unless NULL) of the pages now left out that
+ * were not, or not for the same reason, but for those excluded by tag.
  */
 struct sitemap_edit {
 	size_t		*gone;		/* entries to remove, by index */
@@ -101,8 +102,13 @@ void	sitemap_remove(const struct config *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t);
 void	sitemap_add(const struct config *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t,
-	    int log_news);
+	    const struct reporter *news);
 
+/*
+ * A page left out for a reserved path or a robots.txt rule is the INI's
+ * own wish, a note; anything else is a problem.
+ */
+enum finding sitemap_left_out_finding(enum left_out_reason);
 /* Why, in a site owner's words: "excluded by tag draft". */
 void	sitemap_left_out_reason(const struct config *,
 	    const struct sitemap_left_out *, struct buf *out);

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "log.h"
 #include "sitemap.h"
 #include "sorted.h"
 
@@ -255,7 +254,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 void
 sitemap_add(const struct config *cfg, struct sitemap *sm,
     struct sitemap_edit *edit, const struct page *const *pages, size_t n,
-    int log_news)
+    const struct reporter *news)
 {
 	struct sorted entries, left_out;
 	struct sitemap_entry *add, *gone;
@@ -327,14 +326,14 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 	else if (added_newest > sm->newest)
 		sm->newest = added_newest;
 
-	for (size_t i = 0; log_news && i < nleft; i++) {
-		/* What the owner asked for is not news. */
+	for (size_t i = 0; news && i < nleft; i++) {
 		if (left[i].reason == LEFT_OUT_EXCLUDED ||
 		    was_left_out(was, nwas, &left[i]))
 			continue;
 		buf_reset(&line);
 		sitemap_describe_left_out(cfg, &left[i], &line);
-		log_msg("%s", buf_str(&line));
+		report(news, sitemap_left_out_finding(left[i].reason), "%s",
+		    buf_str(&line));
 	}
 	/* Cut again when next asked, unless only dates changed. */
 	if (edit->all || nadd > 0 || edit->ngone > 0) {

@@ -1,0 +1,28 @@
+/*
+ * What reading a site finds, and who hears it. The code that reads the
+ * content root reports each finding to the reporter it is given: the
+ * server's logs them, "check" prints them and counts the problems, "list"
+ * hears nothing (it prints each page's verdict itself).
+ */
+#ifndef SITEMAPD_REPORT_H
+#define SITEMAPD_REPORT_H
+
+enum finding {
+	FINDING_PROBLEM,	/* the site owner should fix something */
+	FINDING_NOTE		/* what the owner asked for, said back */
+};
+
+struct reporter {
+	/* Called under a lock: the shards are read by several threads. */
+	void	(*hear)(void *ctx, enum finding, const char *line);
+	void	*ctx;
+};
+
+/* Logs each finding as it is, at LOG_WARNING. */
+extern const struct reporter report_to_log;
+
+/* Tells reporter (NULL: nobody) of one finding. */
+void	report(const struct reporter *, enum finding, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+#endif
