@@ -76,13 +76,20 @@ static const char *const sections[] = { "site", "reserved", "http",
 /* [robots:AGENT] holds the rules of one crawler's group. */
 #define AGENT_SECTION	"robots:"
 
+/* inih's handler convention, unlike ours: 0 stops, nonzero goes on. */
+#define INI_STOP	0
+#define INI_GO_ON	1
+
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
 
 static int error_at(struct parse *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Keeps the first error only: later ones are often its echoes. */
+/*
+ * Keeps the first error only: later ones are often its echoes. Returns
+ * INI_STOP, what an inih handler returns to end the parse.
+ */
 static int
 error_at(struct parse *p, int line, const char *fmt, ...)
 {
@@ -95,7 +102,7 @@ error_at(struct parse *p, int line, const char *fmt, ...)
 		buf_vprintf(p->err, fmt, ap);
 		va_end(ap);
 	}
-	return 0;
+	return INI_STOP;
 }
 
 static int
@@ -105,10 +112,10 @@ parse_bool(const char *v, int *out)
 	static const char *const no[] = { "no", "false", "off", "0" };
 
 	for (size_t i = 0; i < 4; i++) {
-		if (strcasecmp(v, yes[i]) == 0)
-			return *out = 1, 0;
-		if (strcasecmp(v, no[i]) == 0)
-			return *out = 0, 0;
+		if (strcasecmp(v, yes[i]) == 0 || strcasecmp(v, no[i]) == 0) {
+			*out = strcasecmp(v, yes[i]) == 0;
+			return 0;
+		}
 	}
 	return -1;
 }
@@ -229,6 +236,7 @@ read_nopressure_config(struct parse *p)
 	buf_free(&why);
 }
 
+/* One key's value into p->cfg; returns as an inih handler does. */
 static int
 set(struct parse *p, enum key k, const char *v)
 {
@@ -330,9 +338,9 @@ set(struct parse *p, enum key k, const char *v)
 			error_at(p, p->line, "%s: \"%s\": %s", keys[k].name,
 			    buf_str(&item), why);
 		buf_free(&item);
-		return rc == 0;
+		return rc == 0 ? INI_GO_ON : INI_STOP;
 	}
-	return 1;
+	return INI_GO_ON;
 }
 
 static int

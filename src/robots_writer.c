@@ -67,6 +67,21 @@ add(struct robots_group *grp, int allow, const char *pattern)
 	grp->n++;
 }
 
+/* What is wrong with a rule of the INI, or NULL. */
+static const char *
+pattern_fault(const char *agent, const char *pattern)
+{
+	if (agent && !robotstxt_agent_valid(agent))
+		return ROBOTS_AGENT_HINT;
+	if (pattern[0] != '/' && pattern[0] != '*')
+		return "a pattern starts with \"/\" or \"*\"";
+	for (const char *p = pattern; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
+			return "a pattern holds no blank, control character "
+			    "or \"#\"";
+	return NULL;
+}
+
 int
 robots_add_rule(struct robots *r, const char *agent, int allow,
     const char *pattern, const char **why)
@@ -74,18 +89,13 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	struct buf escaped = BUF_INIT, dir = BUF_INIT;
 	struct robots_group *grp;
 
-	if (agent && !robotstxt_agent_valid(agent))
-		return *why = ROBOTS_AGENT_HINT, -1;
-	if (pattern[0] != '/' && pattern[0] != '*')
-		return *why = "a pattern starts with \"/\" or \"*\"", -1;
-	for (const char *p = pattern; *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
-			return *why = "a pattern holds no blank, control "
-			    "character or \"#\"", -1;
+	if ((*why = pattern_fault(agent, pattern)) != NULL)
+		return -1;
 	escape_robots_pattern(&escaped, pattern);
 	if (escaped.len > ROBOTS_PATTERN_MAX) {
 		buf_free(&escaped);
-		return *why = "pattern is longer than 2048 bytes", -1;
+		*why = "pattern is longer than 2048 bytes";
+		return -1;
 	}
 	grp = group_of(r, agent);
 	add(grp, allow, buf_str(&escaped));
