@@ -4,32 +4,34 @@
 #include "request.h"
 #include "unit.h"
 
+#define ok(...)	ok_at(__LINE__, __VA_ARGS__)
 static void
-ok(const char *in, int https, const char *want)
+ok_at(int line, const char *in, int https, const char *want)
 {
 	struct buf b = BUF_INIT;
 	const char *why = NULL;
 
-	CU_ASSERT_EQUAL(host_canonical(in, https, &b, &why), 0);
+	UNIT_AT(line, host_canonical(in, https, &b, &why) == 0);
 	if (strcmp(buf_str(&b), want) != 0) {
 		fprintf(stderr, "\n%s: wanted %s, got %s (%s)\n", in, want,
 		    buf_str(&b), why ? why : "");
-		CU_FAIL("host");
+		UNIT_FAIL_AT(line, "host");
 	}
 	buf_free(&b);
 }
 
+#define bad(...)	bad_at(__LINE__, __VA_ARGS__)
 static void
-bad(const char *in)
+bad_at(int line, const char *in)
 {
 	struct buf b = BUF_INIT;
 	const char *why = NULL;
 
 	if (host_canonical(in, 0, &b, &why) != -1) {
 		fprintf(stderr, "\naccepted hostile host \"%s\"\n", in);
-		CU_FAIL("hostile host accepted");
+		UNIT_FAIL_AT(line, "hostile host accepted");
 	}
-	CU_ASSERT_PTR_NOT_NULL(why);
+	UNIT_AT(line, why != NULL);
 	buf_free(&b);
 }
 
@@ -99,29 +101,31 @@ test_hostile_hosts(void)
 }
 
 void
-check_base_url(const struct request *req, const struct host_policy *hp,
-    const char *want)
+check_base_url_at(const char *file, int line, const struct request *req,
+    const struct host_policy *hp, const char *want)
 {
 	struct buf b = BUF_INIT, why = BUF_INIT;
 	int rc = base_url(req, hp, &b, &why);
+	int ok = want == NULL ? rc == -1 && why.len > 0 :
+	    rc == 0 && strcmp(buf_str(&b), want) == 0;
 
-	if (want == NULL ? rc != -1 || why.len == 0 :
-	    rc != 0 || strcmp(buf_str(&b), want) != 0) {
+	if (!ok)
 		fprintf(stderr, "\nwanted %s, got %s (%s)\n",
 		    want ? want : "an error", buf_str(&b), buf_str(&why));
-		CU_FAIL("base URL");
-	}
+	CU_assertImplementation(ok, (unsigned)line, "base URL", file, "",
+	    CU_FALSE);
 	buf_free(&b);
 	buf_free(&why);
 }
 
+#define base(...)	base_at(__LINE__, __VA_ARGS__)
 static void
-base(struct request *req, const char *want)
+base_at(int line, struct request *req, const char *want)
 {
 	struct host_policy hp;
 
 	host_policy_init(&hp);
-	check_base_url(req, &hp, want);
+	check_base_url_at(__FILE__, line, req, &hp, want);
 	host_policy_free(&hp);
 }
 

@@ -98,8 +98,9 @@ test_pipelined(void)
 	buf_free(&b);
 }
 
+#define expect_broken(...)	expect_broken_at(__LINE__, __VA_ARGS__)
 static void
-expect_broken(const struct buf *b, const char *reason)
+expect_broken_at(int line, const struct buf *b, const char *reason)
 {
 	struct fcgi_input in;
 	struct fcgi_request req;
@@ -107,9 +108,9 @@ expect_broken(const struct buf *b, const char *reason)
 
 	fcgi_input_init(&in, 4);
 	fcgi_input_add(&in, b->data, b->len);
-	CU_ASSERT_EQUAL(fcgi_input_next(&in, &req, &why), FCGI_BROKEN);
+	UNIT_AT(line, fcgi_input_next(&in, &req, &why) == FCGI_BROKEN);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(why);
-	CU_ASSERT_STRING_EQUAL(why, reason);
+	UNIT_AT(line, strcmp(why, reason) == 0);
 	fcgi_input_free(&in);
 }
 

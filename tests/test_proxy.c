@@ -6,31 +6,33 @@
 #include "request.h"
 #include "unit.h"
 
+#define in_range(...)	in_range_at(__LINE__, __VA_ARGS__)
 static int
-in_range(const char *range, const char *addr)
+in_range_at(int line, const char *range, const char *addr)
 {
 	struct cidr c;
 	const char *why;
 
 	if (cidr_parse(range, &c, &why) != 0) {
 		fprintf(stderr, "\nrejected range \"%s\": %s\n", range, why);
-		CU_FAIL("range rejected");
+		UNIT_FAIL_AT(line, "range rejected");
 		return -1;
 	}
 	return cidr_list_contains(&c, 1, addr);
 }
 
+#define bad_range(...)	bad_range_at(__LINE__, __VA_ARGS__)
 static void
-bad_range(const char *range)
+bad_range_at(int line, const char *range)
 {
 	struct cidr c;
 	const char *why = NULL;
 
 	if (cidr_parse(range, &c, &why) != -1) {
 		fprintf(stderr, "\naccepted range \"%s\"\n", range);
-		CU_FAIL("bad range accepted");
+		UNIT_FAIL_AT(line, "bad range accepted");
 	}
-	CU_ASSERT_PTR_NOT_NULL(why);
+	UNIT_AT(line, why != NULL);
 }
 
 static void
@@ -80,38 +82,40 @@ test_cidr(void)
 	bad_range("fe80::1%eth0");
 }
 
+#define fwd(...)	fwd_at(__LINE__, __VA_ARGS__)
 static void
-fwd(const char *value, const char *proto, const char *host)
+fwd_at(int line, const char *value, const char *proto, const char *host)
 {
 	struct forwarded f;
 	const char *why = NULL;
 
 	if (forwarded_parse(value, &f, &why) != 0) {
 		fprintf(stderr, "\nrejected Forwarded \"%s\": %s\n", value, why);
-		CU_FAIL("Forwarded rejected");
+		UNIT_FAIL_AT(line, "Forwarded rejected");
 		return;
 	}
-	CU_ASSERT_EQUAL(f.has_proto, proto != NULL);
-	CU_ASSERT_EQUAL(f.has_host, host != NULL);
+	UNIT_AT(line, f.has_proto == (proto != NULL));
+	UNIT_AT(line, f.has_host == (host != NULL));
 	if (proto)
-		CU_ASSERT_STRING_EQUAL(buf_str(&f.proto), proto);
+		UNIT_AT(line, strcmp(buf_str(&f.proto), proto) == 0);
 	if (host)
-		CU_ASSERT_STRING_EQUAL(buf_str(&f.host), host);
+		UNIT_AT(line, strcmp(buf_str(&f.host), host) == 0);
 	forwarded_free(&f);
 }
 
+#define bad_fwd(...)	bad_fwd_at(__LINE__, __VA_ARGS__)
 static void
-bad_fwd(const char *value)
+bad_fwd_at(int line, const char *value)
 {
 	struct forwarded f;
 	const char *why = NULL;
 
 	if (forwarded_parse(value, &f, &why) != -1) {
 		fprintf(stderr, "\naccepted Forwarded \"%s\"\n", value);
-		CU_FAIL("bad Forwarded accepted");
+		UNIT_FAIL_AT(line, "bad Forwarded accepted");
 		forwarded_free(&f);
 	}
-	CU_ASSERT_PTR_NOT_NULL(why);
+	UNIT_AT(line, why != NULL);
 }
 
 static void
@@ -158,89 +162,133 @@ test_forwarded(void)
 	    "p11=11;p12=12;p13=13;p14=14;p15=15;p16=16;p17=17");
 }
 
+/*
+ * Each case is a whole request: the Host header is "backend:8080", and
+ * the peer is trusted under the default policy (loopback) unless trust
+ * names another ("" trusts no one). want NULL means refused.
+ */
 static void
 test_proxied_base_url(void)
 {
-	struct request req = { .http_host = "backend:8080",
-	    .remote_addr = "127.0.0.1" };
-	struct host_policy hp;
-	const char *why;
+	static const struct {
+		int		 line;
+		const char	*trust, *peer, *forwarded;
+		const char	*proto, *host, *port;	/* X-Forwarded-* */
+		const char	*want;
+	} cases[] = {
+		{ __LINE__, NULL, "127.0.0.1", NULL, NULL, NULL, NULL,
+		    "http://backend:8080" },
+		{ __LINE__, NULL, "127.0.0.1", NULL, "https", NULL, NULL,
+		    "https://backend:8080" },
+		{ __LINE__, NULL, "127.0.0.1", NULL, "https", "www.Example.com",
+		    NULL, "https://www.example.com" },
+		{ __LINE__, NULL, "127.0.0.1", NULL, "https", "www.Example.com",
+		    "8443", "https://www.example.com:8443" },
+		{ __LINE__, NULL, "127.0.0.1", NULL, "https", "www.Example.com",
+		    " 443 ", "https://www.example.com" },
+		{ __LINE__, NULL, "127.0.0.1", NULL, "https",
+		    "www.example.com:9000", " 443 ",
+		    "https://www.example.com" },
+		/* Forwarded wins, field by field; its host has its own port. */
+		{ __LINE__, NULL, "127.0.0.1",
+		    "for=10.0.0.1;host=\"pub.example:4443\"", "https",
+		    "www.example.com:9000", " 443 ",
+		    "https://pub.example:4443" },
+		{ __LINE__, NULL, "127.0.0.1", "proto=http", "https",
+		    "www.example.com:9000", " 443 ",
+		    "http://www.example.com:443" },
+		/* The same headers from an untrusted peer change nothing. */
+		{ __LINE__, NULL, "203.0.113.7", "proto=http", "https",
+		    "www.example.com:9000", " 443 ", "http://backend:8080" },
+		{ __LINE__, NULL, NULL, "proto=http", "https",
+		    "www.example.com:9000", " 443 ", "http://backend:8080" },
+		{ __LINE__, NULL, "::1", "proto=http", "https",
+		    "www.example.com:9000", " 443 ",
+		    "http://www.example.com:443" },
+		/* Hostile values from a trusted proxy: refused, never used. */
+		{ __LINE__, NULL, "::1", NULL, "https, http",
+		    "www.example.com:9000", NULL, NULL },
+		{ __LINE__, NULL, "::1", NULL, "ftp", "www.example.com:9000",
+		    NULL, NULL },
+		{ __LINE__, NULL, "::1", NULL, "", "www.example.com:9000", NULL,
+		    NULL },
+		{ __LINE__, NULL, "::1", NULL, "HTTPS", "a.example, b.example",
+		    NULL, NULL },
+		{ __LINE__, NULL, "::1", NULL, "HTTPS", "evil.example/x", NULL,
+		    NULL },
+		{ __LINE__, NULL, "::1", NULL, "HTTPS",
+		    "evil.example\r\nSet-Cookie: x=1", NULL, NULL },
+		{ __LINE__, NULL, "::1", NULL, "HTTPS", "www.example.com", "0",
+		    NULL },
+		{ __LINE__, NULL, "::1", NULL, "HTTPS", "www.example.com",
+		    "443,80", NULL },
+		{ __LINE__, NULL, "::1", "proto=https;proto=https", "HTTPS",
+		    "www.example.com", NULL, NULL },
+		{ __LINE__, NULL, "::1", "proto=gopher", "HTTPS",
+		    "www.example.com", NULL, NULL },
+		{ __LINE__, NULL, "::1", "host=\"\"", "HTTPS",
+		    "www.example.com", NULL, NULL },
+		/* ...even when a sound Forwarded makes them unused. */
+		{ __LINE__, NULL, "::1", "proto=https;host=pub.example",
+		    "HTTPS", "a, b", NULL, NULL },
+		/* An empty trusted_proxies trusts no one. */
+		{ __LINE__, "", "::1", NULL, "HTTPS", "www.example.com", NULL,
+		    "http://backend:8080" },
+		{ __LINE__, "10.0.0.0/8", "10.9.8.7", NULL, "HTTPS",
+		    "www.example.com", NULL, "https://www.example.com" },
+	};
 
-	host_policy_init(&hp);
-	check_base_url(&req, &hp, "http://backend:8080");
-	req.x_forwarded_proto = "https";
-	check_base_url(&req, &hp, "https://backend:8080");
-	req.x_forwarded_host = "www.Example.com";
-	check_base_url(&req, &hp, "https://www.example.com");
-	req.x_forwarded_port = "8443";
-	check_base_url(&req, &hp, "https://www.example.com:8443");
-	req.x_forwarded_port = " 443 ";
-	check_base_url(&req, &hp, "https://www.example.com");
-	req.x_forwarded_host = "www.example.com:9000";
-	check_base_url(&req, &hp, "https://www.example.com");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct request req = { .http_host = "backend:8080",
+		    .remote_addr = cases[i].peer,
+		    .forwarded = cases[i].forwarded,
+		    .x_forwarded_proto = cases[i].proto,
+		    .x_forwarded_host = cases[i].host,
+		    .x_forwarded_port = cases[i].port };
+		struct host_policy hp;
+		const char *why;
 
-	/* Forwarded wins, field by field; its host keeps its own port. */
-	req.forwarded = "for=10.0.0.1;host=\"pub.example:4443\"";
-	check_base_url(&req, &hp, "https://pub.example:4443");
-	req.forwarded = "proto=http";
-	check_base_url(&req, &hp, "http://www.example.com:443");
-
-	/* The same headers from an untrusted peer change nothing. */
-	req.remote_addr = "203.0.113.7";
-	check_base_url(&req, &hp, "http://backend:8080");
-	req.remote_addr = NULL;
-	check_base_url(&req, &hp, "http://backend:8080");
-	req.remote_addr = "::1";
-	check_base_url(&req, &hp, "http://www.example.com:443");
-
-	/* Hostile values from a trusted proxy are refused, never used. */
-	req.forwarded = NULL;
-	req.x_forwarded_port = NULL;
-	req.x_forwarded_proto = "https, http";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_proto = "ftp";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_proto = "";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_proto = "HTTPS";
-	req.x_forwarded_host = "a.example, b.example";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_host = "evil.example/x";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_host = "evil.example\r\nSet-Cookie: x=1";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_host = "www.example.com";
-	req.x_forwarded_port = "0";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_port = "443,80";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_port = NULL;
-	req.forwarded = "proto=https;proto=https";
-	check_base_url(&req, &hp, NULL);
-	req.forwarded = "proto=gopher";
-	check_base_url(&req, &hp, NULL);
-	req.forwarded = "host=\"\"";
-	check_base_url(&req, &hp, NULL);
-	/* ...even when a sound Forwarded makes them unused. */
-	req.forwarded = "proto=https;host=pub.example";
-	req.x_forwarded_host = "a, b";
-	check_base_url(&req, &hp, NULL);
-
-	/* An empty trusted_proxies trusts no one. */
-	req.forwarded = NULL;
-	req.x_forwarded_host = "www.example.com";
-	hp.ntrusted = 0;
-	check_base_url(&req, &hp, "http://backend:8080");
-	CU_ASSERT_EQUAL(host_policy_trust(&hp, "10.0.0.0/8", &why), 0);
-	req.remote_addr = "10.9.8.7";
-	check_base_url(&req, &hp, "https://www.example.com");
-	host_policy_free(&hp);
+		host_policy_init(&hp);
+		if (cases[i].trust) {
+			hp.ntrusted = 0;
+			if (*cases[i].trust)
+				UNIT_AT(cases[i].line, host_policy_trust(&hp,
+				    cases[i].trust, &why) == 0);
+		}
+		check_base_url_at(__FILE__, cases[i].line, &req, &hp,
+		    cases[i].want);
+		host_policy_free(&hp);
+	}
 }
 
+/* Each case a whole request, under one allowed_hosts. */
 static void
 test_allowed_hosts(void)
 {
-	struct request req = { .http_host = "Example.com:8080" };
+	static const struct {
+		int		 line;
+		const char	*host, *peer, *x_forwarded_host;
+		const char	*want;	/* NULL: refused */
+	} cases[] = {
+		{ __LINE__, "Example.com:8080", NULL, NULL,
+		    "http://example.com:8080" },
+		{ __LINE__, "www.example.com", NULL, NULL, NULL },
+		{ __LINE__, "evilexample.com", NULL, NULL, NULL },
+		{ __LINE__, "a.example.net", NULL, NULL,
+		    "http://a.example.net" },
+		{ __LINE__, "a.b.example.net", NULL, NULL,
+		    "http://a.b.example.net" },
+		{ __LINE__, "example.net", NULL, NULL, NULL },
+		{ __LINE__, "evilexample.net", NULL, NULL, NULL },
+		{ __LINE__, "[0::1]:81", NULL, NULL, "http://[::1]:81" },
+		{ __LINE__, "192.0.2.1", NULL, NULL, "http://192.0.2.1" },
+		{ __LINE__, "192.0.2.2", NULL, NULL, NULL },
+		/* A forwarded host passes the same gate. */
+		{ __LINE__, "example.com", "127.0.0.1", "attacker.example",
+		    NULL },
+		{ __LINE__, "example.com", "127.0.0.1", "x.example.net",
+		    "http://x.example.net" },
+	};
 	struct host_policy hp;
 	const char *why = NULL;
 
@@ -249,32 +297,14 @@ test_allowed_hosts(void)
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "*.example.net", &why), 0);
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "[::1]", &why), 0);
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "192.0.2.1", &why), 0);
-	check_base_url(&req, &hp, "http://example.com:8080");
-	req.http_host = "www.example.com";
-	check_base_url(&req, &hp, NULL);
-	req.http_host = "evilexample.com";
-	check_base_url(&req, &hp, NULL);
-	req.http_host = "a.example.net";
-	check_base_url(&req, &hp, "http://a.example.net");
-	req.http_host = "a.b.example.net";
-	check_base_url(&req, &hp, "http://a.b.example.net");
-	req.http_host = "example.net";
-	check_base_url(&req, &hp, NULL);
-	req.http_host = "evilexample.net";
-	check_base_url(&req, &hp, NULL);
-	req.http_host = "[0::1]:81";
-	check_base_url(&req, &hp, "http://[::1]:81");
-	req.http_host = "192.0.2.1";
-	check_base_url(&req, &hp, "http://192.0.2.1");
-	req.http_host = "192.0.2.2";
-	check_base_url(&req, &hp, NULL);
-	/* A forwarded host passes the same gate. */
-	req.remote_addr = "127.0.0.1";
-	req.http_host = "example.com";
-	req.x_forwarded_host = "attacker.example";
-	check_base_url(&req, &hp, NULL);
-	req.x_forwarded_host = "x.example.net";
-	check_base_url(&req, &hp, "http://x.example.net");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct request req = { .http_host = cases[i].host,
+		    .remote_addr = cases[i].peer,
+		    .x_forwarded_host = cases[i].x_forwarded_host };
+
+		check_base_url_at(__FILE__, cases[i].line, &req, &hp,
+		    cases[i].want);
+	}
 
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "example.com:80", &why), -1);
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "*.1.2.3.4", &why), -1);

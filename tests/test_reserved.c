@@ -43,11 +43,28 @@ test_builtin(void)
 static void
 test_nopressure_reserved(void)
 {
-	static const char *const reserved[] = { "login", "login/reset",
-	    "builtin/app.css", "api/v1", "robots.txt", "sitemap.xml", "admin",
-	    "admin/users", "/Admin/", "id/00000000000000ff" };
-	static const char *const open[] = { "docs/intro", "robots.txt/extra",
-	    "sitemap_index.xml", "sitemaps/sitemap-0001.xml", "administration" };
+	static const struct {
+		int		 line;
+		const char	*alias;
+		int		 reserved;
+	} cases[] = {
+		{ __LINE__, "login", 1 },
+		{ __LINE__, "login/reset", 1 },
+		{ __LINE__, "builtin/app.css", 1 },
+		{ __LINE__, "api/v1", 1 },
+		{ __LINE__, "robots.txt", 1 },
+		{ __LINE__, "sitemap.xml", 1 },
+		{ __LINE__, "admin", 1 },
+		{ __LINE__, "admin/users", 1 },
+		{ __LINE__, "/Admin/", 1 },
+		{ __LINE__, "id/00000000000000ff", 1 },
+		/* sitemapd's own paths are its business, not NoPressure's. */
+		{ __LINE__, "docs/intro", 0 },
+		{ __LINE__, "robots.txt/extra", 0 },
+		{ __LINE__, "sitemap_index.xml", 0 },
+		{ __LINE__, "sitemaps/sitemap-0001.xml", 0 },
+		{ __LINE__, "administration", 0 },
+	};
 	struct robots robots;
 	struct buf text = BUF_INIT, why = BUF_INIT;
 	struct reserved r;
@@ -55,15 +72,9 @@ test_nopressure_reserved(void)
 
 	reserved_init(&r);
 	CU_ASSERT_EQUAL_FATAL(reserved_add_admin(&r, "/admin", &reason), 0);
-	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
-		CU_assertImplementation(reserved_match_nopressure(&r,
-		    reserved[i]) != NULL, __LINE__, reserved[i], __FILE__, "",
-		    CU_FALSE);
-	/* sitemapd's own paths are its business, not NoPressure's. */
-	for (size_t i = 0; i < sizeof(open) / sizeof(open[0]); i++)
-		CU_assertImplementation(reserved_match_nopressure(&r,
-		    open[i]) == NULL, __LINE__, open[i], __FILE__, "",
-		    CU_FALSE);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		UNIT_AT(cases[i].line, (reserved_match_nopressure(&r,
+		    cases[i].alias) != NULL) == cases[i].reserved);
 	robots_init(&robots);
 	CU_ASSERT_EQUAL_FATAL(robots_finish(&robots, &r, &why), 0);
 	robots_render(&robots, "http://public.example", &text);

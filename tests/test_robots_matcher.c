@@ -480,24 +480,29 @@ static void
 test_byte_order_mark(void)
 {
 	static const struct {
+		int		 line;
 		const char	*text;
 		int		 known, unknown;
 	} cases[] = {
-		{ "\xef\xbb\xbfUser-Agent: foo\nAllow: /AnyValue\n", 2, 0 },
-		{ "\xef\xbbUser-Agent: foo\nAllow: /AnyValue\n", 2, 0 },
-		{ "\xefUser-Agent: foo\nAllow: /AnyValue\n", 2, 0 },
+		{ __LINE__, "\xef\xbb\xbfUser-Agent: foo\nAllow: /AnyValue\n",
+		    2, 0 },
+		{ __LINE__, "\xef\xbbUser-Agent: foo\nAllow: /AnyValue\n",
+		    2, 0 },
+		{ __LINE__, "\xefUser-Agent: foo\nAllow: /AnyValue\n", 2, 0 },
 		/* A broken mark makes the first line garbage. */
-		{ "\xef\x11\xbfUser-Agent: foo\nAllow: /AnyValue\n", 1, 1 },
+		{ __LINE__, "\xef\x11\xbfUser-Agent: foo\nAllow: /AnyValue\n",
+		    1, 1 },
 		/* A mark is only skipped at the very start. */
-		{ "User-Agent: foo\n\xef\xbb\xbf" "Allow: /AnyValue\n", 1, 1 },
+		{ __LINE__, "User-Agent: foo\n\xef\xbb\xbf"
+		    "Allow: /AnyValue\n", 1, 1 },
 	};
 	int known, unknown, last;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		count_lines(cases[i].text, strlen(cases[i].text), &known,
 		    &unknown, &last);
-		CU_ASSERT_EQUAL(known, cases[i].known);
-		CU_ASSERT_EQUAL(unknown, cases[i].unknown);
+		UNIT_AT(cases[i].line, known == cases[i].known);
+		UNIT_AT(cases[i].line, unknown == cases[i].unknown);
 	}
 }
 
@@ -573,13 +578,14 @@ test_other_lines_keep_the_group(void)
 	buf_free(&text);
 }
 
+#define check_path(...)	check_path_at(__LINE__, __VA_ARGS__)
 static void
-check_path(const char *url, const char *want)
+check_path_at(int line, const char *url, const char *want)
 {
 	struct buf path = BUF_INIT;
 
 	robotstxt_path_of(url, &path);
-	CU_ASSERT_STRING_EQUAL(buf_str(&path), want);
+	UNIT_AT(line, strcmp(buf_str(&path), want) == 0);
 	buf_free(&path);
 }
 
@@ -610,13 +616,14 @@ test_path_of(void)
 	check_path("http://e.com#x/y", "/");
 }
 
+#define check_escape(...)	check_escape_at(__LINE__, __VA_ARGS__)
 static void
-check_escape(const char *pattern, const char *want)
+check_escape_at(int line, const char *pattern, const char *want)
 {
 	struct buf out = BUF_INIT;
 
 	escape_robots_pattern(&out, pattern);
-	CU_ASSERT_STRING_EQUAL(buf_str(&out), want);
+	UNIT_AT(line, strcmp(buf_str(&out), want) == 0);
 	buf_free(&out);
 }
 

@@ -166,34 +166,36 @@ render_part(const struct sitemap *sm, size_t part, struct buf *out)
 }
 
 /* The parts cover every entry in order, each valid and within both limits. */
+#define check_parts(...)	check_parts_at(__LINE__, __VA_ARGS__)
 static void
-check_parts(const struct config *cfg, struct sitemap *sm,
+check_parts_at(int line, const struct config *cfg, struct sitemap *sm,
     size_t want_parts)
 {
 	struct output to_buf;
 	struct buf part = BUF_INIT, index = BUF_INIT;
 	struct stream s;
 
-	CU_ASSERT_EQUAL(sm->nparts, want_parts);
-	CU_ASSERT_EQUAL(sm->parts[0].start, 0);
-	CU_ASSERT_EQUAL(sm->parts[sm->nparts - 1].end, sm->n);
+	UNIT_AT(line, sm->nparts == want_parts);
+	UNIT_AT(line, sm->parts[0].start == 0);
+	UNIT_AT(line, sm->parts[sm->nparts - 1].end == sm->n);
 	for (size_t p = 0; p < sm->nparts; p++) {
 		size_t count = sm->parts[p].end - sm->parts[p].start;
 
-		CU_ASSERT(count >= 1 && count <= cfg->max_urls);
-		CU_ASSERT(p == 0 || sm->parts[p].start == sm->parts[p - 1].end);
+		UNIT_AT(line, count >= 1 && count <= cfg->max_urls);
+		UNIT_AT(line, p == 0 ||
+		    sm->parts[p].start == sm->parts[p - 1].end);
 		buf_reset(&part);
 		render_part(sm, p, &part);
-		CU_ASSERT(part.len <= cfg->max_bytes);
-		CU_ASSERT_EQUAL(schema_valid(buf_str(&part), "sitemap.xsd"), 0);
+		UNIT_AT(line, part.len <= cfg->max_bytes);
+		UNIT_AT(line, schema_valid(buf_str(&part), "sitemap.xsd") == 0);
 	}
 	to_buf = (struct output){ 0, buf_write, &index };
 	stream_open(&s, &to_buf, 0);
 	sitemap_render_index(sm, "https://example.com", &s);
 	stream_close(&s);
-	CU_ASSERT_EQUAL(schema_valid(buf_str(&index), "siteindex.xsd"), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&index), "<loc>https://"
-	    "example.com/sitemaps/sitemap-0001.xml</loc>"));
+	UNIT_AT(line, schema_valid(buf_str(&index), "siteindex.xsd") == 0);
+	UNIT_AT(line, strstr(buf_str(&index), "<loc>https://"
+	    "example.com/sitemaps/sitemap-0001.xml</loc>") != NULL);
 	buf_free(&part);
 	buf_free(&index);
 }

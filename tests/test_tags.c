@@ -77,15 +77,16 @@ test_access(void)
 	buf_free(&why);
 }
 
+#define expect_error(...)	expect_error_at(__LINE__, __VA_ARGS__)
 static void
-expect_error(const char *text, const char *reason)
+expect_error_at(int line, const char *text, const char *reason)
 {
 	struct buf why = BUF_INIT;
 	struct tagmap m;
 
-	CU_ASSERT_EQUAL(tagmap_parse(text, strlen(text), &m, &why), -1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&why), reason));
-	CU_ASSERT_EQUAL(m.n, 0);
+	UNIT_AT(line, tagmap_parse(text, strlen(text), &m, &why) == -1);
+	UNIT_AT(line, strstr(buf_str(&why), reason) != NULL);
+	UNIT_AT(line, m.n == 0);
 	buf_free(&why);
 }
 

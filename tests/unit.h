@@ -18,12 +18,24 @@ void	suite_tags(void);
 void	suite_sitemap(void);
 void	suite_sorted(void);
 
+/*
+ * A helper or a table reports a failure at the line of its case, not its
+ * own, as lighttpd's tests do: it takes that line and asserts with these.
+ * A helper named like a function is a macro that passes __LINE__.
+ */
+#define UNIT_AT(line, cond)	CU_assertImplementation(!!(cond), \
+	(unsigned)(line), #cond, __FILE__, "", CU_FALSE)
+#define UNIT_FAIL_AT(line, what)	CU_assertImplementation(CU_FALSE, \
+	(unsigned)(line), (what), __FILE__, "", CU_FALSE)
+
 struct request;
 struct host_policy;
 
 /* Asserts the base URL of req under hp; want NULL means a 400. */
-void	check_base_url(const struct request *, const struct host_policy *,
-	    const char *want);
+#define check_base_url(...) \
+	check_base_url_at(__FILE__, __LINE__, __VA_ARGS__)
+void	check_base_url_at(const char *file, int line, const struct request *,
+	    const struct host_policy *, const char *want);
 
 /* Adds a suite with its tests; tests is a NULL-terminated CU_TestInfo. */
 void	unit_add_suite(const char *name, CU_TestInfo *tests);
