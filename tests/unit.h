@@ -6,10 +6,15 @@
 
 void	suite_alias(void);
 void	suite_baseurl(void);
+void	suite_cache(void);
+void	suite_config(void);
+void	suite_content(void);
 void	suite_escape(void);
 void	suite_fcgi(void);
 void	suite_http(void);
+void	suite_number(void);
 void	suite_proxy(void);
+void	suite_request(void);
 void	suite_reserved(void);
 void	suite_robots(void);
 void	suite_robotstxt(void);
@@ -36,6 +41,12 @@ struct host_policy;
 	check_base_url_at(__FILE__, __LINE__, __VA_ARGS__)
 void	check_base_url_at(const char *file, int line, const struct request *,
 	    const struct host_policy *, const char *want);
+
+/* A new directory for one test's files, and its removal. */
+char	*unit_tmpdir(void);
+void	 unit_rmtree(char *dir);
+/* Writes text to dir/path, making the directories on the way. */
+void	 unit_write(const char *dir, const char *path, const char *text);
 
 /* Adds a suite with its tests; tests is a NULL-terminated CU_TestInfo. */
 void	unit_add_suite(const char *name, CU_TestInfo *tests);
