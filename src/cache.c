@@ -671,6 +671,7 @@ static void
 build(struct page_cache *c, const struct config *cfg)
 {
 	struct sitemap_edit edit = { .all = 1 };
+	const struct listing rules = config_listing(cfg);
 	size_t n;
 	const struct page **pages = all_pages(c, &n);
 
@@ -679,7 +680,7 @@ build(struct page_cache *c, const struct config *cfg)
 	alias_owners_add(&c->owners, pages, n);
 	alias_owners_settle(&c->owners, NULL, find_page, c, NULL, NULL);
 	/* A process that answers one request would log on every request. */
-	sitemap_add(cfg, &c->sitemap, &edit, pages, n, news_of(c));
+	sitemap_add(&rules, &c->sitemap, &edit, pages, n, news_of(c));
 	free(pages);
 #ifdef __GLIBC__
 	/*
@@ -785,6 +786,7 @@ static void
 apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 {
 	struct sitemap_edit edit = { 0 };
+	const struct listing rules = config_listing(c->cfg);
 	const struct page **pages = NULL;
 	char **aliases = NULL;
 	size_t naliases = 0, n = 0;
@@ -798,7 +800,7 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 			    &naliases);
 	if (incremental) {
 		alias_owners_remove(&c->owners, pages, n);
-		sitemap_remove(c->cfg, &c->sitemap, &edit, pages, n);
+		sitemap_remove(&rules, &c->sitemap, &edit, pages, n);
 	}
 	n = 0;
 	for (int s = 0; s < CONTENT_SHARDS; s++) {
@@ -825,10 +827,10 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 			const struct page *other = find_page(ch->others.ids[i],
 			    c);
 
-			sitemap_remove(c->cfg, &c->sitemap, &edit, &other, 1);
+			sitemap_remove(&rules, &c->sitemap, &edit, &other, 1);
 			add_page(&pages, &n, other);
 		}
-		sitemap_add(c->cfg, &c->sitemap, &edit, pages, n,
+		sitemap_add(&rules, &c->sitemap, &edit, pages, n,
 		    news_of(c));
 	} else
 		c->built = 0;

@@ -35,6 +35,7 @@ static void
 check_content(const struct reporter *rep, const struct config *cfg,
     struct sitemap **sm, struct page_cache *cache)
 {
+	const struct listing rules = config_listing(cfg);
 	struct buf why = BUF_INIT, line = BUF_INIT;
 	time_t changed;
 
@@ -52,7 +53,7 @@ check_content(const struct reporter *rep, const struct config *cfg,
 		if (reason == LEFT_OUT_EXCLUDED)
 			continue;
 		buf_reset(&line);
-		sitemap_describe_left_out(cfg, &(*sm)->left_out[i], &line);
+		sitemap_describe_left_out(&rules, &(*sm)->left_out[i], &line);
 		report(rep, sitemap_left_out_finding(reason), "%s",
 		    buf_str(&line));
 	}

@@ -500,6 +500,22 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	return 0;
 }
 
+struct listing
+config_listing(const struct config *cfg)
+{
+	return (struct listing){
+		.home_alias = cfg->home_alias,
+		.trailing_slash = cfg->trailing_slash,
+		.exclude_tags = cfg->exclude_tags,
+		.nexclude_tags = cfg->nexclude_tags,
+		.reserved = &cfg->reserved,
+		.robots = &cfg->robots,
+		.max_urls = cfg->max_urls,
+		.max_bytes = cfg->max_bytes,
+		.stylesheet = cfg->stylesheet,
+	};
+}
+
 void
 config_snapshot(struct config *dst, const struct config *src)
 {

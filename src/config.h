@@ -6,6 +6,7 @@
 
 #include "baseurl.h"
 #include "buf.h"
+#include "listing.h"
 #include "reserved.h"
 #include "robots_writer.h"
 
@@ -41,6 +42,8 @@ struct config {
  */
 int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
+/* What the sitemap reads of cfg, borrowed: cfg must outlive it. */
+struct listing config_listing(const struct config *cfg);
 /*
  * What building a sitemap reads of src, copied for a thread that may
  * outlive src (a reload frees it); generation stays src's.

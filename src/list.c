@@ -20,7 +20,7 @@ by_id(const void *a, const void *b)
 }
 
 static void
-reason_of(const struct page_cache *cache, const struct config *cfg,
+reason_of(const struct page_cache *cache, const struct listing *rules,
     const struct page *page, enum verdict v,
     const struct sitemap_left_out *why, struct buf *out)
 {
@@ -37,13 +37,14 @@ reason_of(const struct page_cache *cache, const struct config *cfg,
 		buf_addc(out, ')');
 		return;
 	default:
-		sitemap_left_out_reason(cfg, why, out);
+		sitemap_left_out_reason(rules, why, out);
 	}
 }
 
 int
 list_site(const struct config *cfg, const char *base, FILE *out)
 {
+	const struct listing rules = config_listing(cfg);
 	struct buf why = BUF_INIT, path = BUF_INIT, reason = BUF_INIT;
 	struct page_cache cache;
 	struct site site;
@@ -67,7 +68,7 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 
 		buf_reset(&path);
 		buf_reset(&reason);
-		v = sitemap_verdict(cfg, page, &path, &left);
+		v = sitemap_verdict(&rules, page, &path, &left);
 		if (v == VERDICT_LISTED) {
 			struct tm tm;
 			char date[16];
@@ -80,7 +81,7 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 			continue;
 		}
 		left.path = path.data;
-		reason_of(&cache, cfg, page, v, &left, &reason);
+		reason_of(&cache, &rules, page, v, &left, &reason);
 		fprintf(out, "%016llx\tleft-out\t%s%s\t%s\n",
 		    (unsigned long long)page->id, path.len ? base : "",
 		    path.len ? buf_str(&path) : "-", buf_str(&reason));

@@ -8,10 +8,10 @@
 #include "sitemap.h"
 
 void
-sitemap_page_path(const struct config *cfg, const struct page *page,
+sitemap_page_path(const struct listing *rules, const struct page *page,
     struct buf *out)
 {
-	if (page->alias && strcmp(page->alias, cfg->home_alias) == 0) {
+	if (page->alias && strcmp(page->alias, rules->home_alias) == 0) {
 		buf_addc(out, '/');
 		return;
 	}
@@ -19,17 +19,17 @@ sitemap_page_path(const struct config *cfg, const struct page *page,
 		buf_printf(out, "/%s", page->alias);
 	else
 		buf_printf(out, "/id/%016llx", (unsigned long long)page->id);
-	if (cfg->trailing_slash)
+	if (rules->trailing_slash)
 		buf_addc(out, '/');
 }
 
 void
-sitemap_url_path(const struct config *cfg, const struct page *page,
+sitemap_url_path(const struct listing *rules, const struct page *page,
     struct buf *encoded)
 {
 	struct buf path = BUF_INIT;
 
-	sitemap_page_path(cfg, page, &path);
+	sitemap_page_path(rules, page, &path);
 	/* Crawlers match robots.txt against the path as sent. */
 	escape_url_path(encoded, buf_str(&path));
 	buf_free(&path);
@@ -137,24 +137,24 @@ url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 }
 
 static const char *
-excluding_tag(const struct config *cfg, const struct page *page)
+excluding_tag(const struct listing *rules, const struct page *page)
 {
 	for (size_t i = 0; i < page->ntags; i++)
-		for (size_t k = 0; k < cfg->nexclude_tags; k++)
-			if (strcmp(page->tags[i], cfg->exclude_tags[k]) == 0)
-				return cfg->exclude_tags[k];
+		for (size_t k = 0; k < rules->nexclude_tags; k++)
+			if (strcmp(page->tags[i], rules->exclude_tags[k]) == 0)
+				return rules->exclude_tags[k];
 	return NULL;
 }
 
 enum verdict
-sitemap_verdict(const struct config *cfg, const struct page *page,
+sitemap_verdict(const struct listing *rules, const struct page *page,
     struct buf *encoded, struct sitemap_left_out *why)
 {
 	const char *tag;
 
 	if (page->broken)
 		return VERDICT_BROKEN;
-	sitemap_url_path(cfg, page, encoded);
+	sitemap_url_path(rules, page, encoded);
 	if (page->markdown != 1)
 		return VERDICT_NOT_MARKDOWN;
 	if (page->access != ACCESS_PUBLIC)
@@ -164,13 +164,13 @@ sitemap_verdict(const struct config *cfg, const struct page *page,
 	if (page->alias_taken) {
 		why->reason = LEFT_OUT_ALIAS_TAKEN;
 		why->owner = page->alias_owner;
-	} else if ((tag = excluding_tag(cfg, page)) != NULL) {
+	} else if ((tag = excluding_tag(rules, page)) != NULL) {
 		why->reason = LEFT_OUT_EXCLUDED;
 		why->tag = xstrdup(tag);
 	}
-	else if (page->alias && reserved_match(&cfg->reserved, page->alias))
+	else if (page->alias && reserved_match(rules->reserved, page->alias))
 		why->reason = LEFT_OUT_RESERVED;
-	else if (!robots_allows(&cfg->robots, buf_str(encoded)))
+	else if (!robots_allows(rules->robots, buf_str(encoded)))
 		why->reason = LEFT_OUT_ROBOTS;
 	/* Leaves room for the longest base URL a host can give. */
 	else if (encoded->len > SITEMAP_LOC_MAX - BASE_URL_MAX)
@@ -181,7 +181,7 @@ sitemap_verdict(const struct config *cfg, const struct page *page,
 }
 
 void
-sitemap_left_out_reason(const struct config *cfg,
+sitemap_left_out_reason(const struct listing *rules,
     const struct sitemap_left_out *l, struct buf *out)
 {
 	switch (l->reason) {
@@ -197,7 +197,7 @@ sitemap_left_out_reason(const struct config *cfg,
 		break;
 	case LEFT_OUT_ROBOTS:
 		buf_adds(out, "blocked by robots.txt rule ");
-		robots_explain(&cfg->robots, l->path, out);
+		robots_explain(rules->robots, l->path, out);
 		break;
 	case LEFT_OUT_TOO_LONG:
 		buf_adds(out, "URL too long");
@@ -213,12 +213,12 @@ sitemap_left_out_finding(enum left_out_reason reason)
 }
 
 void
-sitemap_describe_left_out(const struct config *cfg,
+sitemap_describe_left_out(const struct listing *rules,
     const struct sitemap_left_out *l, struct buf *out)
 {
 	buf_printf(out, "page %016llx (%s): left out: ",
 	    (unsigned long long)l->id, l->path);
-	sitemap_left_out_reason(cfg, l, out);
+	sitemap_left_out_reason(rules, l, out);
 }
 
 /*
@@ -438,14 +438,14 @@ sitemap_render_index(struct sitemap *sm, const char *base_url,
 }
 
 void
-sitemap_render(const struct config *cfg, const struct site *site,
+sitemap_render(const struct listing *rules, const struct site *site,
     const char *base_url, struct buf *out)
 {
 	struct output to_buf = { 0, buf_write, out };
 	struct sitemap sm;
 	struct stream s;
 
-	sitemap_build(cfg, site, &sm);
+	sitemap_build(rules, site, &sm);
 	sitemap_layout(&sm, base_url);
 	stream_open(&s, &to_buf, 0);
 	if (sm.nparts == 1)

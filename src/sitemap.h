@@ -6,8 +6,8 @@
 #include <time.h>
 
 #include "buf.h"
-#include "config.h"
 #include "content.h"
+#include "listing.h"
 #include "protocol_limits.h"
 #include "report.h"
 #include "stream.h"
@@ -66,20 +66,20 @@ struct sitemap {
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
-void	sitemap_page_path(const struct config *, const struct page *,
+void	sitemap_page_path(const struct listing *, const struct page *,
 	    struct buf *out);
 /* Appends it percent-encoded, as URLs and robots.txt rules have it. */
-void	sitemap_url_path(const struct config *, const struct page *,
+void	sitemap_url_path(const struct listing *, const struct page *,
 	    struct buf *out);
 
 /*
  * Decides for page. But for VERDICT_BROKEN, path holds its site path,
  * percent-encoded; with VERDICT_LEFT_OUT, why says why.
  */
-enum verdict sitemap_verdict(const struct config *, const struct page *,
+enum verdict sitemap_verdict(const struct listing *, const struct page *,
 	    struct buf *path, struct sitemap_left_out *why);
 
-void	sitemap_build(const struct config *, const struct site *,
+void	sitemap_build(const struct listing *, const struct site *,
 	    struct sitemap *);
 void	sitemap_free(struct sitemap *);
 
@@ -98,9 +98,9 @@ struct sitemap_edit {
 	size_t		 nwas_at;
 	int		 all;		/* every row goes */
 };
-void	sitemap_remove(const struct config *, struct sitemap *,
+void	sitemap_remove(const struct listing *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t);
-void	sitemap_add(const struct config *, struct sitemap *,
+void	sitemap_add(const struct listing *, struct sitemap *,
 	    struct sitemap_edit *, const struct page *const *, size_t,
 	    const struct reporter *news);
 
@@ -110,10 +110,10 @@ void	sitemap_add(const struct config *, struct sitemap *,
  */
 enum finding sitemap_left_out_finding(enum left_out_reason);
 /* Why, in a site owner's words: "excluded by tag draft". */
-void	sitemap_left_out_reason(const struct config *,
+void	sitemap_left_out_reason(const struct listing *,
 	    const struct sitemap_left_out *, struct buf *out);
 /* "page <id> (<path>): left out: <why>", the way the log and check say it. */
-void	sitemap_describe_left_out(const struct config *,
+void	sitemap_describe_left_out(const struct listing *,
 	    const struct sitemap_left_out *, struct buf *out);
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
@@ -134,7 +134,7 @@ void	sitemap_render_part(const struct sitemap *, size_t part,
 void	sitemap_render_index(struct sitemap *, const char *base_url,
 	    struct stream *);
 /* What /sitemap.xml serves, into out: the only part, or the index. */
-void	sitemap_render(const struct config *, const struct site *,
+void	sitemap_render(const struct listing *, const struct site *,
 	    const char *base_url, struct buf *out);
 
 #endif

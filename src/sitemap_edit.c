@@ -54,7 +54,7 @@ left_out_free(struct sitemap_left_out *l)
 }
 
 void
-sitemap_build(const struct config *cfg, const struct site *site,
+sitemap_build(const struct listing *rules, const struct site *site,
     struct sitemap *sm)
 {
 	const struct page **pages = xcalloc(site->n ? site->n : 1,
@@ -64,7 +64,7 @@ sitemap_build(const struct config *cfg, const struct site *site,
 	for (size_t i = 0; i < site->n; i++)
 		pages[i] = &site->pages[i];
 	memset(sm, 0, sizeof(*sm));
-	sitemap_add(cfg, sm, &edit, pages, site->n, 0);
+	sitemap_add(rules, sm, &edit, pages, site->n, NULL);
 	free(pages);
 }
 
@@ -76,7 +76,7 @@ push_index(size_t **v, size_t *n, size_t i)
 }
 
 void
-sitemap_remove(const struct config *cfg, struct sitemap *sm,
+sitemap_remove(const struct listing *rules, struct sitemap *sm,
     struct sitemap_edit *edit, const struct page *const *pages, size_t n)
 {
 	struct sorted entries = entries_of(sm), left_out = left_out_of(sm);
@@ -92,7 +92,7 @@ sitemap_remove(const struct config *cfg, struct sitemap *sm,
 			continue;
 		buf_reset(&url);
 		buf_reset(&xml);
-		sitemap_url_path(cfg, pages[i], &url);
+		sitemap_url_path(rules, pages[i], &url);
 		escape_xml(&xml, buf_str(&url));
 		entry.path = (char *)buf_str(&xml);
 		entry.id = pages[i]->id;
@@ -151,7 +151,7 @@ date_again(struct sitemap *sm)
 
 /* Entries and left-out rows for pages. */
 static void
-rows_of(const struct config *cfg, const struct page *const *pages, size_t n,
+rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
     struct sitemap_entry **add, size_t *nadd, struct sitemap_left_out **left,
     size_t *nleft)
 {
@@ -165,7 +165,7 @@ rows_of(const struct config *cfg, const struct page *const *pages, size_t n,
 		struct sitemap_entry *e = &(*add)[*nadd];
 
 		buf_reset(&encoded);
-		switch (sitemap_verdict(cfg, pages[i], &encoded, &why)) {
+		switch (sitemap_verdict(rules, pages[i], &encoded, &why)) {
 		case VERDICT_LISTED:
 			/* Sorted as URLs; from here on only XML. */
 			buf_reset(&xml);
@@ -252,7 +252,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 }
 
 void
-sitemap_add(const struct config *cfg, struct sitemap *sm,
+sitemap_add(const struct listing *rules, struct sitemap *sm,
     struct sitemap_edit *edit, const struct page *const *pages, size_t n,
     const struct reporter *news)
 {
@@ -264,7 +264,7 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 	time_t added_newest = 0;
 	int redate = 0;
 
-	rows_of(cfg, pages, n, &add, &nadd, &left, &nleft);
+	rows_of(rules, pages, n, &add, &nadd, &left, &nleft);
 	if (edit->all) {
 		for (size_t i = 0; i < sm->n; i++)
 			free(sm->entries[i].path);
@@ -331,7 +331,7 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 		    was_left_out(was, nwas, &left[i]))
 			continue;
 		buf_reset(&line);
-		sitemap_describe_left_out(cfg, &left[i], &line);
+		sitemap_describe_left_out(rules, &left[i], &line);
 		report(news, sitemap_left_out_finding(left[i].reason), "%s",
 		    buf_str(&line));
 	}
@@ -351,9 +351,9 @@ sitemap_add(const struct config *cfg, struct sitemap *sm,
 	free(add);
 	free(left);
 	free(placed);
-	sm->max_urls = cfg->max_urls;
-	sm->max_bytes = cfg->max_bytes;
-	sm->stylesheet = cfg->stylesheet;
+	sm->max_urls = rules->max_urls;
+	sm->max_bytes = rules->max_bytes;
+	sm->stylesheet = rules->stylesheet;
 	buf_free(&line);
 }
 

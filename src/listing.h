@@ -1,0 +1,22 @@
+/* The rules of listing a page, as the sitemap reads them from the INI. */
+#ifndef SITEMAPD_LISTING_H
+#define SITEMAPD_LISTING_H
+
+#include <stddef.h>
+
+#include "reserved.h"
+#include "robots_writer.h"
+
+/* Borrowed from a struct config, which must outlive it. */
+struct listing {
+	const char		*home_alias;	/* canonical; listed as "/" */
+	int			 trailing_slash;
+	char *const		*exclude_tags;
+	size_t			 nexclude_tags;
+	const struct reserved	*reserved;
+	const struct robots	*robots;
+	size_t			 max_urls, max_bytes;	/* per file */
+	int			 stylesheet;
+};
+
+#endif
