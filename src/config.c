@@ -397,7 +397,7 @@ reader(char *line, int size, void *user)
 		    INI_MAX_LINE - 2);
 		return NULL;
 	}
-	for (s = line; *s == ' ' || *s == '\t'; s++)
+	for (s = line; ascii_in((unsigned char)*s, " \t"); s++)
 		;
 	if (*s == '[' && (end = strchr(s, ']')) != NULL) {
 		struct buf name = BUF_INIT;

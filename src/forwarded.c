@@ -19,7 +19,7 @@ is_tchar(unsigned char c)
 static const char *
 skip_ows(const char *s)
 {
-	while (*s == ' ' || *s == '\t')
+	while (ascii_in((unsigned char)*s, " \t"))
 		s++;
 	return s;
 }

@@ -372,10 +372,10 @@ rust_float(const unsigned char *s, size_t n)
 
 	if (i < n && (s[i] == '+' || s[i] == '-'))
 		i++;
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+	for (; i < n && ascii_is_digit(s[i]); i++)
 		digits++;
 	if (i < n && s[i] == '.')
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		for (i++; i < n && ascii_is_digit(s[i]); i++)
 			digits++;
 	if (digits == 0)
 		return -1;
@@ -384,7 +384,7 @@ rust_float(const unsigned char *s, size_t n)
 
 		if (++i < n && (s[i] == '+' || s[i] == '-'))
 			i++;
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		for (; i < n && ascii_is_digit(s[i]); i++)
 			exp++;
 		if (exp == 0)
 			return -1;
@@ -514,7 +514,7 @@ any_value(struct ron *r)
 	case '\'':
 		return any_char(r);
 	default:
-		if ((peek(r) >= '0' && peek(r) <= '9') || peek(r) == '+' ||
+		if (ascii_is_digit(peek(r)) || peek(r) == '+' ||
 		    peek(r) == '-')
 			return any_number(r);
 		return fail(r, "unexpected byte");
@@ -734,20 +734,20 @@ is_int_char(int c)
 static int
 is_float_char(int c)
 {
-	return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' ||
+	return ascii_is_digit(c) || c == '.' || c == 'e' || c == 'E' ||
 	    c == '+' || c == '-' || c == '_';
 }
 
 static int
 is_ident_first(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+	return ascii_is_alpha(c) || c == '_';
 }
 
 static int
 is_ident_other(int c)
 {
-	return is_ident_first(c) || (c >= '0' && c <= '9');
+	return is_ident_first(c) || ascii_is_digit(c);
 }
 
 static int
@@ -760,7 +760,7 @@ is_ident_raw(int c)
 static int
 is_ws(int c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+	return ascii_in(c, " \t\n\r");
 }
 
 /* 1 when a comment was skipped, 0 when none starts here. */
