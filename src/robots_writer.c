@@ -67,19 +67,20 @@ add(struct robots_group *grp, int allow, const char *pattern)
 	grp->n++;
 }
 
-/* What is wrong with a rule of the INI, or NULL. */
-static const char *
-pattern_fault(const char *agent, const char *pattern)
+/* A rule of the INI as it is written, before it is escaped. */
+static int
+check_rule(const char *agent, const char *pattern, const char **why)
 {
+	*why = NULL;
 	if (agent && !robotstxt_agent_valid(agent))
-		return ROBOTS_AGENT_HINT;
-	if (pattern[0] != '/' && pattern[0] != '*')
-		return "a pattern starts with \"/\" or \"*\"";
-	for (const char *p = pattern; *p; p++)
+		*why = ROBOTS_AGENT_HINT;
+	else if (pattern[0] != '/' && pattern[0] != '*')
+		*why = "a pattern starts with \"/\" or \"*\"";
+	for (const char *p = pattern; *why == NULL && *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f || *p == '#')
-			return "a pattern holds no blank, control character "
+			*why = "a pattern holds no blank, control character "
 			    "or \"#\"";
-	return NULL;
+	return *why == NULL ? 0 : -1;
 }
 
 int
@@ -89,7 +90,7 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	struct buf escaped = BUF_INIT, dir = BUF_INIT;
 	struct robots_group *grp;
 
-	if ((*why = pattern_fault(agent, pattern)) != NULL)
+	if (check_rule(agent, pattern, why) == -1)
 		return -1;
 	escape_robots_pattern(&escaped, pattern);
 	if (escaped.len > ROBOTS_PATTERN_MAX) {
