@@ -5,8 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "baseurl.h"
 #include "ascii.h"
+#include "baseurl.h"
 #include "forwarded.h"
 #include "number.h"
 #include "protocol_limits.h"
@@ -40,8 +40,8 @@ is_ipv4(const char *s, size_t n)
 		const char *stop = part < 3 ? memchr(s, '.',
 		    (size_t)(end - s)) : end;
 
-		if (stop == NULL || number_parse(s, (size_t)(stop - s), 10, 0, 0, 255, &v,
-		    &why) == -1)
+		if (stop == NULL || number_parse(s, (size_t)(stop - s), 10, 0,
+		    0, 255, &v, &why) == -1)
 			return 0;
 		s = stop + 1;
 	}

@@ -5,8 +5,8 @@
 
 #include "cache.h"
 #include "check.h"
-#include "report.h"
 #include "protocol_limits.h"
+#include "report.h"
 #include "robots_writer.h"
 #include "sitemap.h"
 
@@ -94,8 +94,8 @@ check_limits(const struct reporter *rep, const struct config *cfg,
 		sitemap_layout(sm, buf_str(&base));
 		if (sm->nparts > NEAR(INDEX_MAX_PARTS))
 			report(rep, FINDING_PROBLEM, "sitemap: %zu parts, %s "
-			    "the %d one index may "
-			    "list; raise [sitemap] max_urls or max_bytes",
+			    "the %d one index may list; raise [sitemap] "
+			    "max_urls or max_bytes",
 			    sm->nparts, sm->nparts > INDEX_MAX_PARTS ?
 			    "more than" : "near", INDEX_MAX_PARTS);
 	}

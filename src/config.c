@@ -112,8 +112,12 @@ parse_bool(const char *v, int *out)
 	static const char *const no[] = { "no", "false", "off", "0" };
 
 	for (size_t i = 0; i < 4; i++) {
-		if (strcasecmp(v, yes[i]) == 0 || strcasecmp(v, no[i]) == 0) {
-			*out = strcasecmp(v, yes[i]) == 0;
+		if (strcasecmp(v, yes[i]) == 0) {
+			*out = 1;
+			return 0;
+		}
+		if (strcasecmp(v, no[i]) == 0) {
+			*out = 0;
 			return 0;
 		}
 	}

@@ -145,16 +145,14 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		if (content_parse_sidecar_name(de->d_name, &one.id,
 		    &one.version) == -1) {
 			report(rep, FINDING_PROBLEM, "%s/%s: ignored: not a "
-			    "sidecar name "
-			    "(ID.VERSION.ron, ID in hex)", shardpath,
-			    de->d_name);
+			    "sidecar name (ID.VERSION.ron, ID in hex)",
+			    shardpath, de->d_name);
 			continue;
 		}
 		if ((one.id & 0xff) != shard) {
 			report(rep, FINDING_PROBLEM, "%s/%s: ignored: page "
-			    "%016llx belongs in "
-			    "shard %02x", shardpath, de->d_name,
-			    (unsigned long long)one.id,
+			    "%016llx belongs in shard %02x", shardpath,
+			    de->d_name, (unsigned long long)one.id,
 			    (unsigned)(one.id & 0xff));
 			continue;
 		}
@@ -163,8 +161,7 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		/* Path::exists: a symlinked blob counts if its target does. */
 		if (fstatat(dirfd(dir), blob, &bst, 0) == -1) {
 			report(rep, FINDING_PROBLEM, "%s/%s: ignored: no blob "
-			    "%s beside it",
-			    shardpath, de->d_name, blob);
+			    "%s beside it", shardpath, de->d_name, blob);
 			continue;
 		}
 		one.irregular = !S_ISREG(sst.st_mode);

@@ -16,8 +16,8 @@ extern const char number_out_of_range[];
 /*
  * Reads all of s[0, len) as a number in base (2 to 16; hex digits in either
  * case) from min to max. Returns 0, or -1 with *why one of the two reasons
- * above; an empty text, a sign, a space or a leading zero is invalid unless
- * form allows it.
+ * above. An empty text, a space or a '-' is invalid, and so are a '+' and
+ * a leading zero unless form allows them.
  */
 int	number_parse(const char *s, size_t len, int base, int form,
 	    uint64_t min, uint64_t max, uint64_t *out, const char **why);
