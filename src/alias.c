@@ -38,43 +38,44 @@ space_before(const unsigned char *s, size_t n)
 	return 0;
 }
 
-void
-alias_trim(const char *s, size_t n, struct buf *out)
+/* Narrows s[0, *n) to what alias_trim keeps of it. */
+static const char *
+trim_bounds(const char *s, size_t *n)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t k;
 
-	while ((k = space_at(u, n)) > 0) {
+	while ((k = space_at(u, *n)) > 0) {
 		u += k;
-		n -= k;
+		*n -= k;
 	}
-	while ((k = space_before(u, n)) > 0)
-		n -= k;
+	while ((k = space_before(u, *n)) > 0)
+		*n -= k;
+	return (const char *)u;
+}
+
+void
+alias_trim(const char *s, size_t n, struct buf *out)
+{
+	s = trim_bounds(s, &n);
 	buf_reset(out);
-	buf_add(out, u, n);
+	buf_add(out, s, n);
 }
 
 int
 alias_is_blank(const char *s, size_t n)
 {
-	struct buf t = BUF_INIT;
-	int blank;
-
-	alias_trim(s, n, &t);
-	blank = t.len == 0;
-	buf_free(&t);
-	return blank;
+	trim_bounds(s, &n);
+	return n == 0;
 }
 
 char *
 alias_canonical(const char *alias, const char **why)
 {
-	struct buf out = BUF_INIT, trimmed = BUF_INIT;
-	const char *start, *end, *p;
+	struct buf out = BUF_INIT;
+	size_t len = strlen(alias);
+	const char *start = trim_bounds(alias, &len), *end = start + len, *p;
 
-	alias_trim(alias, strlen(alias), &trimmed);
-	start = buf_str(&trimmed);
-	end = start + trimmed.len;
 	*why = NULL;
 	for (p = start; p < end && *why == NULL; p++) {
 		unsigned char c = (unsigned char)*p;
@@ -109,7 +110,6 @@ alias_canonical(const char *alias, const char **why)
 	}
 	if (*why == NULL && out.len == 0)
 		*why = "alias is empty";
-	buf_free(&trimmed);
 	if (*why != NULL) {
 		buf_free(&out);
 		return NULL;

@@ -2,8 +2,6 @@
 #ifndef SITEMAPD_ASCII_H
 #define SITEMAPD_ASCII_H
 
-#include <string.h>
-
 /* The C locale's white space; HTTP's and the INI's blanks are " \t". */
 #define ASCII_SPACE	" \t\n\v\f\r"
 
@@ -50,11 +48,17 @@ ascii_toupper(int c)
 	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
 }
 
-/* True when c is one of the bytes of set (never NUL). */
+/*
+ * True when c is one of the bytes of set (never NUL). A loop, not
+ * strchr: with set a literal the compiler makes it a few compares.
+ */
 static inline int
 ascii_in(int c, const char *set)
 {
-	return c != '\0' && strchr(set, c) != NULL;
+	for (; *set != '\0'; set++)
+		if (c == (unsigned char)*set)
+			return 1;
+	return 0;
 }
 
 /* Narrows [*s, *end) past the bytes of set at either end. */

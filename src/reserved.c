@@ -143,27 +143,18 @@ reserved_pattern_names(const char *pattern, const char *path)
 static const struct reserved_entry *
 match(const struct reserved *r, const char *alias, int flags)
 {
-	const struct reserved_entry *hit = NULL;
-	const char *why;
-	char *canon = alias_canonical(alias, &why);
-
-	/* No page can have an alias that has no canonical form. */
-	if (canon == NULL)
-		return NULL;
-	for (size_t i = 0; i < r->n && hit == NULL; i++) {
+	for (size_t i = 0; i < r->n; i++) {
 		const char *p = r->v[i].path;
 		size_t n = strlen(p);
 
 		if ((r->v[i].flags & flags) != flags)
 			continue;
-		if (strcmp(canon, p) == 0)
-			hit = &r->v[i];
-		else if ((r->v[i].flags & RESERVED_PREFIX) &&
-		    strncmp(canon, p, n) == 0 && canon[n] == '/')
-			hit = &r->v[i];
+		if (strcmp(alias, p) == 0 || ((r->v[i].flags &
+		    RESERVED_PREFIX) && strncmp(alias, p, n) == 0 &&
+		    alias[n] == '/'))
+			return &r->v[i];
 	}
-	free(canon);
-	return hit;
+	return NULL;
 }
 
 const struct reserved_entry *

@@ -49,7 +49,10 @@ int	reserved_add_admin(struct reserved *r, const char *path,
  */
 int	reserved_pattern_names(const char *pattern, const char *path);
 
-/* The first entry that alias, made canonical, falls under, or NULL. */
+/*
+ * The first entry that alias falls under, or NULL. alias is canonical,
+ * as alias_canonical makes it and every page's is.
+ */
 const struct reserved_entry *reserved_match(const struct reserved *r,
 	    const char *alias);
 /* The same among the entries NoPressure reserves itself. */
