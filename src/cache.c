@@ -649,9 +649,8 @@ find_page(uint64_t id, void *arg)
 	return at == SIZE_MAX ? NULL : &shard->pages[at];
 }
 
-/* Every page, in shard order. */
-static const struct page **
-all_pages(const struct page_cache *c, size_t *n)
+const struct page **
+cache_pages(const struct page_cache *c, size_t *n)
 {
 	const struct page **pages;
 	size_t k = 0;
@@ -673,7 +672,7 @@ build(struct page_cache *c, const struct config *cfg)
 	struct sitemap_edit edit = { .all = 1 };
 	const struct listing rules = config_listing(cfg);
 	size_t n;
-	const struct page **pages = all_pages(c, &n);
+	const struct page **pages = cache_pages(c, &n);
 
 	alias_owners_free(&c->owners);
 	alias_owners_init(&c->owners);
@@ -885,24 +884,6 @@ rescan_dirty(struct page_cache *c, struct buf *why)
 		close(fd);
 	buf_free(&path);
 	return rc;
-}
-
-void
-cache_merged_site(const struct page_cache *c, struct site *merged)
-{
-	size_t n = 0;
-
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		n += c->shards[s].n;
-	merged->pages = xcalloc(n ? n : 1, sizeof(*merged->pages));
-	merged->n = 0;
-	for (int s = 0; s < CONTENT_SHARDS; s++) {
-		if (c->shards[s].n == 0)
-			continue;
-		memcpy(merged->pages + merged->n, c->shards[s].pages,
-		    c->shards[s].n * sizeof(*merged->pages));
-		merged->n += c->shards[s].n;
-	}
 }
 
 static int

@@ -105,9 +105,9 @@ struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
 	    time_t *changed, struct buf *why);
 
 /*
- * Every page of the last scan in one site, alias collisions marked once a
- * sitemap is built. The pages are the cache's: free only out->pages.
+ * Every page of the last scan, in shard order, alias collisions marked
+ * once a sitemap is built. The pages are the cache's: free only the array.
  */
-void	cache_merged_site(const struct page_cache *, struct site *out);
+const struct page **cache_pages(const struct page_cache *, size_t *n);
 
 #endif

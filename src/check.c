@@ -108,22 +108,22 @@ static void
 check_exclude_tags(const struct reporter *rep, const struct config *cfg,
     const struct page_cache *cache)
 {
-	struct site site;
+	size_t n;
+	const struct page **pages = cache_pages(cache, &n);
 
-	cache_merged_site(cache, &site);
 	for (size_t k = 0; k < cfg->nexclude_tags; k++) {
 		int carried = 0;
 
-		for (size_t i = 0; i < site.n && !carried; i++)
-			for (size_t t = 0; t < site.pages[i].ntags; t++)
-				if (strcmp(site.pages[i].tags[t],
+		for (size_t i = 0; i < n && !carried; i++)
+			for (size_t t = 0; t < pages[i]->ntags; t++)
+				if (strcmp(pages[i]->tags[t],
 				    cfg->exclude_tags[k]) == 0)
 					carried = 1;
 		if (!carried)
 			report(rep, FINDING_NOTE, "[sitemap] exclude_tags: no "
 			    "page has the tag %s", cfg->exclude_tags[k]);
 	}
-	free(site.pages);
+	free(pages);
 }
 
 /* Where the admin path comes from, and whether the two sources agree. */

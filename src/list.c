@@ -14,7 +14,8 @@
 static int
 by_id(const void *a, const void *b)
 {
-	const struct page *x = a, *y = b;
+	const struct page *x = *(const struct page *const *)a;
+	const struct page *y = *(const struct page *const *)b;
 
 	return x->id < y->id ? -1 : x->id > y->id;
 }
@@ -47,7 +48,8 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 	const struct listing rules = config_listing(cfg);
 	struct buf why = BUF_INIT, path = BUF_INIT, reason = BUF_INIT;
 	struct page_cache cache;
-	struct site site;
+	const struct page **pages;
+	size_t n;
 	time_t changed;
 
 	/* It prints each page's verdict itself. */
@@ -58,11 +60,11 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 		cache_free(&cache);
 		return -1;
 	}
-	cache_merged_site(&cache, &site);
-	if (site.n > 1)
-		qsort(site.pages, site.n, sizeof(*site.pages), by_id);
-	for (size_t i = 0; i < site.n; i++) {
-		const struct page *page = &site.pages[i];
+	pages = cache_pages(&cache, &n);
+	if (n > 1)
+		qsort(pages, n, sizeof(*pages), by_id);
+	for (size_t i = 0; i < n; i++) {
+		const struct page *page = pages[i];
 		struct sitemap_left_out left = { 0 };
 		enum verdict v;
 
@@ -87,7 +89,7 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 		    path.len ? buf_str(&path) : "-", buf_str(&reason));
 		free(left.tag);
 	}
-	free(site.pages);
+	free(pages);
 	cache_free(&cache);
 	buf_free(&why);
 	buf_free(&path);

@@ -49,6 +49,10 @@ static const char urlset_tail[] = "</urlset>\n";
 #define URL_OPEN	"  <url>\n    <loc>"
 #define URL_MID		"</loc>\n    <lastmod>"
 #define URL_CLOSE	"</lastmod>\n  </url>\n"
+/* The bytes of one <url>: the layout counts what the render writes. */
+#define URL_BYTES(base_len, path_len, date_len) \
+	(sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + (base_len) + (path_len) + \
+	(date_len))
 
 /* A W3C date, formatted once per day however many entries share it. */
 struct day {
@@ -132,8 +136,7 @@ url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 		day_of(d, e->last_modified);
 		date_len = d->len;
 	}
-	return sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + base_len +
-	    e->path_len + date_len;
+	return URL_BYTES(base_len, e->path_len, date_len);
 }
 
 static const char *
@@ -229,8 +232,7 @@ sitemap_describe_left_out(const struct listing *rules,
 static int
 cut_by_count(struct sitemap *sm, size_t fixed)
 {
-	size_t longest = sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 +
-	    sm->base_len + sm->max_path_len + 10;
+	size_t longest = URL_BYTES(sm->base_len, sm->max_path_len, 10);
 
 	if (sm->ndup > 0 || sm->nodd_dates > 0 || sm->max_urls == 0 ||
 	    sm->max_bytes < fixed ||
@@ -397,8 +399,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 			continue;
 		date = day_of(&day, e->last_modified);
 		/* Written once, in place: copying was most of a response. */
-		size = sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + base.len +
-		    e->path_len + day.len;
+		size = URL_BYTES(base.len, e->path_len, day.len);
 		at = stream_room(s, size);
 		at = put(at, URL_OPEN, sizeof(URL_OPEN) - 1);
 		at = put(at, base.data, base.len);

@@ -191,21 +191,25 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 	buf_free(&xml);
 }
 
-/* The part holding entry i, when the parts are cut. */
+static int
+by_end(const void *a, const void *b)
+{
+	size_t x = ((const struct sitemap_part *)a)->end;
+	size_t y = ((const struct sitemap_part *)b)->end;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The part holding entry i, when the parts are cut: the first ending after. */
 static struct sitemap_part *
 part_of(struct sitemap *sm, size_t i)
 {
-	size_t lo = 0, hi = sm->nparts;
+	struct sorted parts = { sm->parts, sm->nparts, sizeof(*sm->parts),
+	    by_end };
+	struct sitemap_part key = { .end = i };
+	size_t at = sorted_upper(&parts, &key);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (sm->parts[mid].end <= i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < sm->nparts ? &sm->parts[lo] : NULL;
+	return at < sm->nparts ? &sm->parts[at] : NULL;
 }
 
 /*
