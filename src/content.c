@@ -130,20 +130,21 @@ list_sidecars(int shardfd, unsigned shard, const char *shardpath,
 		struct stat sst, bst;
 		char blob[48];
 		size_t len = strlen(de->d_name);
+		int named;
 
 		/* Hidden: NoPressure's temporary files and the like. */
 		if (de->d_name[0] == '.' || len < 4 ||
 		    strcmp(de->d_name + len - 4, ".ron") != 0)
 			continue;
+		named = content_parse_sidecar_name(de->d_name, &one.id,
+		    &one.version) == 0;
 		/* Other pages' files: not even looked at, nor logged again. */
-		if (only && (content_parse_sidecar_name(de->d_name, &one.id,
-		    &one.version) == -1 || !id_list_has(only, one.id)))
+		if (only && (!named || !id_list_has(only, one.id)))
 			continue;
 		if (fstatat(dirfd(dir), de->d_name, &sst,
 		    AT_SYMLINK_NOFOLLOW) == -1 || S_ISDIR(sst.st_mode))
 			continue;
-		if (content_parse_sidecar_name(de->d_name, &one.id,
-		    &one.version) == -1) {
+		if (!named) {
 			report(rep, FINDING_PROBLEM, "%s/%s: ignored: not a "
 			    "sidecar name (ID.VERSION.ron, ID in hex)",
 			    shardpath, de->d_name);
