@@ -1,8 +1,9 @@
 /*
- * genpages ROOT N [FIRST]: writes N markdown pages (empty blobs, small
- * sidecars) into a NoPressure runtime root, made if need be, with ids from
- * FIRST (default 1), for bench/run and the tests. Aliases are spread over
- * a few sections so that sorting and escaping do real work.
+ * genpages ROOT N [FIRST [LONG]]: writes N markdown pages (empty blobs,
+ * small sidecars) into a NoPressure runtime root, made if need be, with
+ * ids from FIRST (default 1), for bench/run and the tests. Aliases are
+ * spread over a few sections so that sorting and escaping do real work;
+ * with LONG, each is LONG characters longer, for large answers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,14 +34,18 @@ main(int argc, char **argv)
 {
 	static const char *const sections[] = { "blog", "docs", "news",
 	    "guides", "products", "help" };
-	char path[4096], text[512];
-	unsigned long n, first = 1;
+	char path[4096], text[4096], pad[2048] = "";
+	unsigned long n, first = 1, longer = 0;
 
-	if ((argc != 3 && argc != 4) || (n = strtoul(argv[2], NULL, 10)) == 0 ||
-	    (argc == 4 && (first = strtoul(argv[3], NULL, 10)) == 0)) {
-		fputs("usage: genpages ROOT N [FIRST]\n", stderr);
+	if (argc < 3 || argc > 5 || (n = strtoul(argv[2], NULL, 10)) == 0 ||
+	    (argc >= 4 && (first = strtoul(argv[3], NULL, 10)) == 0) ||
+	    (argc == 5 && (longer = strtoul(argv[4], NULL, 10)) >=
+	    sizeof(pad))) {
+		fputs("usage: genpages ROOT N [FIRST [LONG]]\n", stderr);
 		return 2;
 	}
+	memset(pad, 'x', longer);
+	pad[longer] = '\0';
 	snprintf(path, sizeof(path), "%s/content", argv[1]);
 	if ((mkdir(argv[1], 0755) == -1 && errno != EEXIST) ||
 	    (mkdir(path, 0755) == -1 && errno != EEXIST))
@@ -58,9 +63,9 @@ main(int argc, char **argv)
 		    argv[1], id & 0xff, id);
 		write_file(path, "", 0);
 		len = snprintf(text, sizeof(text), "(\n    alias: \"%s/%lu/"
-		    "page-%lu\",\n    title: Some(\"Page %lu\"),\n    mime: "
+		    "page-%lu%s\",\n    title: Some(\"Page %lu\"),\n    mime: "
 		    "\"text/markdown\",\n    tags: [],\n)\n",
-		    sections[i % 6], i % 97, i, i);
+		    sections[i % 6], i % 97, i, pad, i);
 		snprintf(path, sizeof(path), "%s/content/%02llx/%016llx.1.ron",
 		    argv[1], id & 0xff, id);
 		write_file(path, text, (size_t)len);

@@ -94,7 +94,6 @@ forget_root(struct page_cache *c)
 	stop_watching(c);
 	forget_scan(c);
 	sitemap_free(&c->sitemap);
-	answers_free(&c->answers);
 	buf_free(&c->nopressure_key);
 	free(c->root);
 	c->root = NULL;

@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "alias_owner.h"
-#include "answers.h"
 #include "buf.h"
 #include "config.h"
 #include "content.h"
@@ -56,7 +55,6 @@ struct page_cache {
 	unsigned	 config_generation;
 	int		 built;		/* sitemap matches shards and config */
 	struct sitemap	 sitemap;
-	struct answers	 answers;	/* sitemap bodies, by ETag */
 	/* A full scan in a thread of its own, while requests go on. */
 	int		 background;
 	int		 scanning;

@@ -188,7 +188,8 @@ stdio_write(void *fp, const char *data, size_t len)
 int
 cgi_serve(struct config_watch *watch)
 {
-	struct output out = { 1, stdio_write, stdout };
+	struct output out = { .cgi_headers = 1, .write = stdio_write,
+	    .ctx = stdout };
 	struct page_cache cache;
 	static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE,
 	    SIGABRT, SIGTRAP, SIGSYS };

@@ -46,14 +46,57 @@ fcgi_input_busy(const struct fcgi_input *in)
 	    in->pending.len > in->start;
 }
 
-void
-fcgi_put_header(struct buf *b, enum fcgi_type type, unsigned id, size_t len)
+int
+fcgi_header(unsigned char h[FCGI_HEADER_LEN], enum fcgi_type type,
+    unsigned id, size_t len)
 {
-	unsigned char h[FCGI_HEADER_LEN] = { FCGI_VERSION_1,
-	    (unsigned char)type, (unsigned char)(id >> 8), (unsigned char)id,
-	    (unsigned char)(len >> 8), (unsigned char)len, 0, 0 };
+	if (len > FCGI_RECORD_MAX)
+		return -1;
+	h[0] = FCGI_VERSION_1;
+	h[1] = (unsigned char)type;
+	h[2] = (unsigned char)(id >> 8);
+	h[3] = (unsigned char)id;
+	h[4] = (unsigned char)(len >> 8);
+	h[5] = (unsigned char)len;
+	h[6] = 0;	/* no padding */
+	h[7] = 0;
+	return 0;
+}
 
+/* One record whole; -1, and nothing appended, when it cannot be one. */
+static int
+put_record(struct buf *b, enum fcgi_type type, unsigned id,
+    const void *content, size_t len)
+{
+	unsigned char h[FCGI_HEADER_LEN];
+
+	if (fcgi_header(h, type, id, len) == -1)
+		return -1;
 	buf_add(b, h, sizeof(h));
+	buf_add(b, content, len);
+	return 0;
+}
+
+void
+fcgi_put_stream(struct buf *b, enum fcgi_type type, unsigned id,
+    const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len > 0) {
+		size_t n = len < FCGI_CONTENT_MAX ? len : FCGI_CONTENT_MAX;
+
+		put_record(b, type, id, p, n);
+		p += n;
+		len -= n;
+	}
+}
+
+size_t
+fcgi_stream_size(size_t len)
+{
+	return len + FCGI_HEADER_LEN * ((len + FCGI_CONTENT_MAX - 1) /
+	    FCGI_CONTENT_MAX);
 }
 
 static void
@@ -61,14 +104,13 @@ put_end_request(struct buf *b, unsigned id, unsigned char protocol_status)
 {
 	unsigned char body[8] = { 0, 0, 0, 0, protocol_status, 0, 0, 0 };
 
-	fcgi_put_header(b, FCGI_END_REQUEST, id, sizeof(body));
-	buf_add(b, body, sizeof(body));
+	put_record(b, FCGI_END_REQUEST, id, body, sizeof(body));
 }
 
 void
 fcgi_put_end(struct buf *b, unsigned id)
 {
-	fcgi_put_header(b, FCGI_STDOUT, id, 0);
+	put_record(b, FCGI_STDOUT, id, NULL, 0);
 	put_end_request(b, id, FCGI_REQUEST_COMPLETE);
 }
 
@@ -148,11 +190,17 @@ put_pair(struct buf *b, const char *name, const char *value)
 	buf_adds(b, value);
 }
 
-/* FCGI_GET_VALUES: the variables asked for that we know, with our values. */
+/*
+ * FCGI_GET_VALUES: the variables asked for that we know, each once however
+ * often it is asked for, so the answer always fits its one record.
+ */
 static int
 answer_get_values(struct fcgi_input *in, const unsigned char *content,
     size_t len, const char **why)
 {
+	static const char *const known[] = { "FCGI_MAX_CONNS",
+	    "FCGI_MAX_REQS", "FCGI_MPXS_CONNS" };
+	int answered[3] = { 0 };
 	struct fcgi_param *asked;
 	struct buf body = BUF_INIT;
 	char conns[24];
@@ -162,17 +210,17 @@ answer_get_values(struct fcgi_input *in, const unsigned char *content,
 		return -1;
 	snprintf(conns, sizeof(conns), "%zu", in->max_conns);
 	for (size_t i = 0; i < n; i++) {
-		if (strcmp(asked[i].name, "FCGI_MAX_CONNS") == 0 ||
-		    strcmp(asked[i].name, "FCGI_MAX_REQS") == 0)
-			put_pair(&body, asked[i].name, conns);
-		else if (strcmp(asked[i].name, "FCGI_MPXS_CONNS") == 0)
-			put_pair(&body, asked[i].name, "0");
+		for (size_t k = 0; k < 3; k++)
+			if (strcmp(asked[i].name, known[k]) == 0 &&
+			    !answered[k]) {
+				put_pair(&body, known[k], k < 2 ? conns : "0");
+				answered[k] = 1;
+			}
 		free(asked[i].name);
 		free(asked[i].value);
 	}
 	free(asked);
-	fcgi_put_header(&in->reply, FCGI_GET_VALUES_RESULT, 0, body.len);
-	buf_add(&in->reply, body.data, body.len);
+	put_record(&in->reply, FCGI_GET_VALUES_RESULT, 0, body.data, body.len);
 	buf_free(&body);
 	return 0;
 }
@@ -182,8 +230,7 @@ answer_unknown_type(struct fcgi_input *in, unsigned type)
 {
 	unsigned char body[8] = { (unsigned char)type };
 
-	fcgi_put_header(&in->reply, FCGI_UNKNOWN_TYPE, 0, sizeof(body));
-	buf_add(&in->reply, body, sizeof(body));
+	put_record(&in->reply, FCGI_UNKNOWN_TYPE, 0, body, sizeof(body));
 }
 
 /* Returns 1 when the connection is to close after its replies. */

@@ -11,6 +11,8 @@
 #include "buf.h"
 
 #define FCGI_HEADER_LEN		8
+/* What a record's 16-bit content length can say. */
+#define FCGI_RECORD_MAX		65535
 /* The largest record content that keeps the next header 8-byte aligned. */
 #define FCGI_CONTENT_MAX	65528
 /*
@@ -76,8 +78,20 @@ enum fcgi_next fcgi_input_next(struct fcgi_input *, struct fcgi_request *req,
 const char *fcgi_request_param(const struct fcgi_request *, const char *name);
 void	fcgi_request_free(struct fcgi_request *);
 
-/* Appends a record header for len bytes of content. */
-void	fcgi_put_header(struct buf *, enum fcgi_type, unsigned id, size_t len);
+/*
+ * Writes the header of a record of len bytes of content into h; -1 when
+ * len does not fit a record's 16-bit length.
+ */
+int	fcgi_header(unsigned char h[FCGI_HEADER_LEN], enum fcgi_type,
+	    unsigned id, size_t len);
+/*
+ * Appends len bytes of a stream (FCGI_STDOUT) as records of at most
+ * FCGI_CONTENT_MAX; nothing for none, since an empty record ends it.
+ */
+void	fcgi_put_stream(struct buf *, enum fcgi_type, unsigned id,
+	    const void *data, size_t len);
+/* The bytes of the records fcgi_put_stream makes of len bytes. */
+size_t	fcgi_stream_size(size_t len);
 /* Appends the end of request id: an empty FCGI_STDOUT, FCGI_END_REQUEST. */
 void	fcgi_put_end(struct buf *, unsigned id);
 

@@ -14,11 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "body.h"
 #include "fcgi.h"
 #include "fcgi_proto.h"
 #include "log.h"
@@ -30,12 +32,15 @@
  * the body first; a GET has none), so a request still incomplete after
  * READ_TIMEOUT comes from a peer that stalled or means harm. They also
  * read an answer as fast as it comes, spooling it themselves, so a peer
- * that takes nothing for WRITE_TIMEOUT is not reading at all. A kept
- * connection may idle longer: nginx closes its idle upstream connections
- * after 60 s, and closing ours first would race its next request.
+ * that takes nothing for WRITE_TIMEOUT is not reading at all, and one
+ * that has not taken a whole answer ANSWER_TIMEOUT after asking is too
+ * slow to keep, however it trickles. A kept connection may idle longer:
+ * nginx closes its idle upstream connections after 60 s, and closing ours
+ * first would race its next request.
  */
 #define READ_TIMEOUT_MS		5000
 #define WRITE_TIMEOUT_MS	10000
+#define ANSWER_TIMEOUT_MS	60000
 #define KEEP_TIMEOUT_MS		75000
 /*
  * A sitemap request that comes while the content root is read in full
@@ -44,43 +49,62 @@
  * nginx and Apache give a FastCGI answer by default.
  */
 #define PARK_TIMEOUT_MS		20000
-#define MAX_CONNS		256
 /*
- * Answers are written as they are made; what a slow reader has not taken
- * yet waits in memory up to these sizes. Past them the writer waits for
- * that reader, at most WRITE_TIMEOUT_MS.
+ * Connections: as many as the descriptors allow, within these bounds,
+ * keeping some for the scan's threads, inotify and the files it opens.
  */
-#define QUEUE_CONN_MAX		(8 * 1024 * 1024)
-#define QUEUE_TOTAL_MAX		(64 * 1024 * 1024)
-/* Smaller writes are gathered into one record and one system call. */
-#define GATHER_MAX		(16 * 1024)
-#define KEPT_BUFFER_MAX		(2 * 1024 * 1024)
+#define CONNS_MIN		16
+#define CONNS_MAX		4096
+#define FDS_KEPT		128
+/*
+ * The sitemap bodies in flight, shared by the requests that send the same
+ * bytes; past this a new one gets 503 (one body may pass it).
+ */
+#define BODIES_MAX		(128 * 1024 * 1024)
+/* Accepted in one turn, so those already in get read between floods. */
+#define ACCEPT_BATCH		32
+/* A body's records gathered into one writev, with out and tail. */
+#define WRITE_RECORDS		32
+#define WRITE_IOV		(2 * WRITE_RECORDS + 2)
 
 struct server;
 
+/*
+ * What a connection has to send, in order: records of its own (a head,
+ * small bodies, replies), a shared body framed as FCGI_STDOUT records as
+ * they go out, then records of its own again (the end of the request).
+ */
 struct conn {
 	struct server		*srv;
 	int			 fd;
 	struct fcgi_input	 in;
-	struct buf		 out;		/* records not yet written */
+	struct buf		 out;		/* records before the body */
 	size_t			 sent;		/* of out */
+	struct body		*body;		/* or NULL */
+	size_t			 body_sent;	/* of its records */
+	struct buf		 tail;		/* records after the body */
+	size_t			 tail_sent;
 	unsigned		 id;		/* request being answered */
 	int			 answered;	/* one request at least */
 	int			 eof;		/* the peer sends no more */
 	int			 broken;	/* close without more writes */
 	int			 reading;	/* a request has begun */
+	long long		 since;		/* accepted, or last answered */
 	long long		 deadline;	/* monotonic ms */
 	const char		*late;		/* what a missed deadline means */
+	long long		 answer_by;	/* all of it sent; 0: none due */
 	int			 parked;	/* waits for a scan: */
 	struct fcgi_request	 waiting;	/* this request */
 };
 
 struct server {
 	int			 listen_fd;
-	struct conn		*conns[MAX_CONNS];
-	size_t			 nconns;
-	size_t			 queued;	/* unsent bytes, all connections */
+	struct conn		**conns;
+	size_t			 nconns, max_conns;
+	struct pollfd		*pfd;
+	struct bodies		 bodies;
 	long long		 listen_after;	/* paused while fds run out */
+	struct log_limit	 drops, evictions;
 	struct config_watch	*watch;
 	struct page_cache	 cache;
 };
@@ -89,15 +113,24 @@ static volatile sig_atomic_t stopping, reloading;
 
 static long long	now_ms(void);
 static int		set_nonblocking(int);
+static size_t		conns_allowed(void);
 static void		on_stop(int);
 static void		on_reload(int);
 static void		setup_signals(sigset_t *waiting);
 static void		work(struct server *, struct conn *);
 
 static size_t
+body_unsent(const struct conn *c)
+{
+	return c->body ? fcgi_stream_size(c->body->bytes.len) - c->body_sent :
+	    0;
+}
+
+static size_t
 unsent(const struct conn *c)
 {
-	return c->out.len - c->sent;
+	return c->out.len - c->sent + body_unsent(c) +
+	    c->tail.len - c->tail_sent;
 }
 
 static void
@@ -105,12 +138,13 @@ conn_close(struct server *srv, size_t i)
 {
 	struct conn *c = srv->conns[i];
 
-	srv->queued -= unsent(c);
 	if (c->parked)
 		fcgi_request_free(&c->waiting);
 	close(c->fd);
 	fcgi_input_free(&c->in);
 	buf_free(&c->out);
+	buf_free(&c->tail);
+	body_release(c->body);
 	free(c);
 	srv->conns[i] = srv->conns[--srv->nconns];
 }
@@ -119,7 +153,8 @@ static void
 drop(struct conn *c, const char *why)
 {
 	if (!c->broken)
-		log_msg("FastCGI connection %d dropped: %s", c->fd, why);
+		log_limited(&c->srv->drops, "FastCGI connection %d dropped: %s",
+		    c->fd, why);
 	c->broken = 1;
 }
 
@@ -130,130 +165,122 @@ made_progress(struct conn *c)
 	c->late = "the peer read nothing for 10 s";
 }
 
-/* Writes what it can without waiting; -1 when the peer is gone. */
+/*
+ * The iovecs of what is left to send: out, then up to WRITE_RECORDS of
+ * the body's records, their headers made in hdr, then the tail.
+ */
 static int
-flush_some(struct server *srv, struct conn *c)
+unsent_iov(struct conn *c, struct iovec iov[WRITE_IOV],
+    unsigned char hdr[WRITE_RECORDS][FCGI_HEADER_LEN])
+{
+	const size_t record = FCGI_HEADER_LEN + FCGI_CONTENT_MAX;
+	int n = 0, records = 0;
+
+	if (c->sent < c->out.len)
+		iov[n++] = (struct iovec){ c->out.data + c->sent,
+		    c->out.len - c->sent };
+	if (body_unsent(c) > 0) {
+		const char *data = c->body->bytes.data;
+		size_t len = c->body->bytes.len;
+		size_t r = c->body_sent / record, in = c->body_sent % record;
+
+		for (; r * FCGI_CONTENT_MAX < len && records < WRITE_RECORDS;
+		    r++, in = 0, records++) {
+			size_t start = r * FCGI_CONTENT_MAX, clen = len - start;
+			size_t skip = in > FCGI_HEADER_LEN ?
+			    in - FCGI_HEADER_LEN : 0;
+
+			if (clen > FCGI_CONTENT_MAX)
+				clen = FCGI_CONTENT_MAX;
+			if (in < FCGI_HEADER_LEN) {
+				fcgi_header(hdr[records], FCGI_STDOUT, c->id,
+				    clen);
+				iov[n++] = (struct iovec){ hdr[records] + in,
+				    FCGI_HEADER_LEN - in };
+			}
+			iov[n++] = (struct iovec){ (char *)data + start + skip,
+			    clen - skip };
+		}
+		if (r * FCGI_CONTENT_MAX < len)
+			return n;	/* the tail waits for the body */
+	}
+	if (c->tail_sent < c->tail.len)
+		iov[n++] = (struct iovec){ c->tail.data + c->tail_sent,
+		    c->tail.len - c->tail_sent };
+	return n;
+}
+
+/* Counts n bytes as sent: out first, then the body, then the tail. */
+static void
+advance(struct conn *c, size_t n)
+{
+	size_t step = c->out.len - c->sent < n ? c->out.len - c->sent : n;
+
+	c->sent += step;
+	n -= step;
+	step = body_unsent(c) < n ? body_unsent(c) : n;
+	c->body_sent += step;
+	n -= step;
+	c->tail_sent += n;
+}
+
+/* An answer sent whole: the buffers are ready for the next one. */
+static void
+sent_all(struct conn *c)
+{
+	buf_reset(&c->out);
+	buf_reset(&c->tail);
+	c->sent = c->tail_sent = c->body_sent = 0;
+	body_release(c->body);
+	c->body = NULL;
+	c->answer_by = 0;
+}
+
+/* Writes what the socket takes now, never waiting; -1 when the peer went. */
+static int
+flush_some(struct conn *c)
 {
 	while (unsent(c) > 0) {
-		ssize_t n = write(c->fd, c->out.data + c->sent, unsent(c));
+		unsigned char hdr[WRITE_RECORDS][FCGI_HEADER_LEN];
+		struct iovec iov[WRITE_IOV];
+		int n = unsent_iov(c, iov, hdr);
+		ssize_t done = writev(c->fd, iov, n);
 
-		if (n == -1 && errno == EINTR)
+		if (done == -1 && errno == EINTR)
 			continue;
-		if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		if (done == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			break;
-		if (n <= 0) {
+		if (done <= 0) {
 			c->broken = 1;	/* a peer that went: nothing to log */
 			return -1;
 		}
-		c->sent += (size_t)n;
-		srv->queued -= (size_t)n;
+		advance(c, (size_t)done);
 		made_progress(c);
 	}
-	if (unsent(c) == 0) {
-		/*
-		 * A kept connection keeps a buffer a sitemap part fits in,
-		 * rather than grow one afresh for every answer; no larger.
-		 */
-		if (c->out.cap > KEPT_BUFFER_MAX)
-			buf_free(&c->out);
-		buf_reset(&c->out);
-		c->sent = 0;
-	} else if (c->sent > c->out.len / 2) {
-		/* A reader that keeps up slowly never empties the queue. */
-		memmove(c->out.data, c->out.data + c->sent, unsent(c));
-		c->out.len = unsent(c);
-		c->sent = 0;
-	}
+	if (unsent(c) == 0)
+		sent_all(c);
 	return 0;
 }
 
-static void
-queue(struct server *srv, struct conn *c, const void *data, size_t len)
-{
-	buf_add(&c->out, data, len);
-	srv->queued += len;
-}
-
-/* Waits, at most until the deadline, while the queues are over their caps. */
-static int
-wait_for_reader(struct server *srv, struct conn *c)
-{
-	while (!c->broken && (unsent(c) > QUEUE_CONN_MAX ||
-	    (unsent(c) > 0 && srv->queued > QUEUE_TOTAL_MAX))) {
-		struct pollfd pfd = { c->fd, POLLOUT, 0 };
-		long long left = c->deadline - now_ms();
-
-		if (left <= 0) {
-			drop(c, c->late);
-			break;
-		}
-		if (poll(&pfd, 1, (int)left) == -1 && errno != EINTR) {
-			drop(c, strerror(errno));
-			break;
-		}
-		flush_some(srv, c);
-	}
-	return c->broken ? -1 : 0;
-}
-
-/* One record straight to the socket; what it does not take waits. */
-static void
-write_through(struct conn *c, const struct buf *header, const char *data,
-    size_t n)
-{
-	struct iovec iov[2] = { { header->data, header->len },
-	    { (void *)data, n } };
-	ssize_t done = writev(c->fd, iov, 2);
-	size_t took;
-
-	if (done == -1) {
-		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-			c->broken = 1;
-			return;
-		}
-		done = 0;
-	}
-	if (done > 0)
-		made_progress(c);
-	took = (size_t)done;
-	if (took < header->len) {
-		queue(c->srv, c, header->data + took, header->len - took);
-		took = 0;
-	} else
-		took -= header->len;
-	if (took < n)
-		queue(c->srv, c, data + took, n - took);
-}
-
-/*
- * The core's output: the body framed as FCGI_STDOUT records. A large
- * piece goes straight to the socket when nothing waits before it, so the
- * bytes are not copied on their way.
- */
+/* The core's output: small pieces, framed as FCGI_STDOUT records. */
 static int
 conn_write(void *ctx, const char *data, size_t len)
 {
 	struct conn *c = ctx;
 
-	while (len > 0 && !c->broken) {
-		size_t n = len < FCGI_CONTENT_MAX ? len : FCGI_CONTENT_MAX;
-		struct buf header = BUF_INIT;
-
-		fcgi_put_header(&header, FCGI_STDOUT, c->id, n);
-		if (unsent(c) == 0 && n >= GATHER_MAX)
-			write_through(c, &header, data, n);
-		else {
-			queue(c->srv, c, header.data, header.len);
-			queue(c->srv, c, data, n);
-			if (unsent(c) >= GATHER_MAX)
-				flush_some(c->srv, c);
-		}
-		buf_free(&header);
-		data += n;
-		len -= n;
-		wait_for_reader(c->srv, c);
-	}
+	fcgi_put_stream(c->body ? &c->tail : &c->out, FCGI_STDOUT, c->id,
+	    data, len);
 	return c->broken ? -1 : 0;
+}
+
+/* A whole body, sent from where it lies as the socket takes it. */
+static void
+conn_send_body(void *ctx, struct body *body)
+{
+	struct conn *c = ctx;
+
+	c->body = body_ref(body);
+	c->body_sent = 0;
 }
 
 static const char *
@@ -271,7 +298,8 @@ static int
 answer(struct server *srv, struct conn *c, struct fcgi_request *freq,
     int must_answer)
 {
-	struct output out = { 1, conn_write, c };
+	struct output out = { .cgi_headers = 1, .write = conn_write,
+	    .ctx = c, .send_body = conn_send_body, .shared = &srv->bodies };
 	struct request req;
 	int status;
 
@@ -282,16 +310,11 @@ answer(struct server *srv, struct conn *c, struct fcgi_request *freq,
 	    &req, &out);
 	if (status == REQUEST_WAIT)
 		return status;
+	fcgi_put_end(c->body ? &c->tail : &c->out, c->id);
 	made_progress(c);
-	if (!c->broken) {
-		struct buf end = BUF_INIT;
-
-		fcgi_put_end(&end, c->id);
-		queue(srv, c, end.data, end.len);
-		buf_free(&end);
-		flush_some(srv, c);
-	}
+	c->answer_by = now_ms() + ANSWER_TIMEOUT_MS;
 	c->answered = 1;
+	flush_some(c);
 	return status;
 }
 
@@ -315,10 +338,10 @@ work(struct server *srv, struct conn *c)
 		const char *why = NULL;
 		enum fcgi_next next = fcgi_input_next(&c->in, &req, &why);
 
-		queue(srv, c, c->in.reply.data, c->in.reply.len);
+		buf_add(&c->out, c->in.reply.data, c->in.reply.len);
 		buf_reset(&c->in.reply);
 		if (next == FCGI_BROKEN) {
-			flush_some(srv, c);
+			flush_some(c);
 			drop(c, why);
 		} else if (next == FCGI_GOT_REQUEST) {
 			c->reading = 0;
@@ -331,7 +354,7 @@ work(struct server *srv, struct conn *c)
 			}
 			fcgi_request_free(&req);
 		} else {
-			flush_some(srv, c);
+			flush_some(c);
 			break;
 		}
 	}
@@ -344,7 +367,8 @@ work(struct server *srv, struct conn *c)
 			c->late = "no whole request within 5 s";
 		}
 	} else if (c->answered) {
-		c->deadline = now_ms() + KEEP_TIMEOUT_MS;
+		c->since = now_ms();
+		c->deadline = c->since + KEEP_TIMEOUT_MS;
 		c->late = NULL;		/* an idle kept connection: nothing wrong */
 	}
 }
@@ -394,34 +418,56 @@ conn_done(const struct conn *c)
 	return c->in.close || c->eof || (stopping && !fcgi_input_busy(&c->in));
 }
 
-/* The idle connection to close to make room for a new one, or -1. */
+/*
+ * The connection to close to make room for a new one, or -1: the kept
+ * connection idle longest, else the one that has waited longest for a
+ * whole request. One being answered is never closed, and a new one is
+ * not taken before an idle kept one, so a flood of connections that send
+ * a byte and stop pushes out only its own.
+ */
 static ssize_t
-idlest(const struct server *srv)
+evictable(const struct server *srv)
 {
-	ssize_t best = -1;
+	ssize_t kept = -1, asking = -1;
 
 	for (size_t i = 0; i < srv->nconns; i++) {
 		const struct conn *c = srv->conns[i];
 
-		if (unsent(c) == 0 && !fcgi_input_busy(&c->in) &&
-		    (best == -1 || c->deadline < srv->conns[best]->deadline))
-			best = (ssize_t)i;
+		if (unsent(c) > 0 || c->parked || c->broken)
+			continue;
+		if (c->answered && !fcgi_input_busy(&c->in)) {
+			if (kept == -1 || c->since < srv->conns[kept]->since)
+				kept = (ssize_t)i;
+		} else if (asking == -1 || c->since <
+		    srv->conns[asking]->since)
+			asking = (ssize_t)i;
 	}
-	return best;
+	return kept != -1 ? kept : asking;
+}
+
+static void
+evict(struct server *srv, size_t i)
+{
+	struct conn *c = srv->conns[i];
+
+	log_limited(&srv->evictions, "FastCGI connection %d closed to make "
+	    "room: all %zu connections in use (%s)", c->fd, srv->max_conns,
+	    c->answered ? "it was idle" : "it had sent no whole request");
+	conn_close(srv, i);
 }
 
 static void
 accept_new(struct server *srv)
 {
-	for (;;) {
+	for (int k = 0; k < ACCEPT_BATCH; k++) {
 		struct conn *c;
-		ssize_t evict;
+		ssize_t room;
 		int fd;
 
-		if (srv->nconns == MAX_CONNS) {
-			if ((evict = idlest(srv)) == -1)
+		if (srv->nconns == srv->max_conns) {
+			if ((room = evictable(srv)) == -1)
 				return;
-			conn_close(srv, (size_t)evict);
+			evict(srv, (size_t)room);
 		}
 		fd = accept4(srv->listen_fd, NULL, NULL,
 		    SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -437,8 +483,9 @@ accept_new(struct server *srv)
 		c = xcalloc(1, sizeof(*c));
 		c->srv = srv;
 		c->fd = fd;
-		fcgi_input_init(&c->in, MAX_CONNS);
-		c->deadline = now_ms() + READ_TIMEOUT_MS;
+		fcgi_input_init(&c->in, srv->max_conns);
+		c->since = now_ms();
+		c->deadline = c->since + READ_TIMEOUT_MS;
 		c->late = "no whole request within 5 s";
 		c->reading = 1;
 		srv->conns[srv->nconns++] = c;
@@ -451,6 +498,8 @@ expire(struct server *srv, long long now)
 	for (size_t i = 0; i < srv->nconns; i++) {
 		struct conn *c = srv->conns[i];
 
+		if (c->answer_by != 0 && c->answer_by <= now)
+			drop(c, "its answer was not taken whole within 60 s");
 		if (c->deadline <= now) {
 			if (c->late)
 				drop(c, c->late);
@@ -481,7 +530,7 @@ int
 fcgi_serve(int fd, struct config_watch *watch)
 {
 	static struct server srv;
-	struct pollfd pfd[MAX_CONNS + 2];
+	struct pollfd *pfd;
 	sigset_t waiting;
 	long long stop_by = 0;
 	int rc = 0;
@@ -494,6 +543,12 @@ fcgi_serve(int fd, struct config_watch *watch)
 		    strerror(errno));
 		return -1;
 	}
+	srv.drops.what = "FastCGI connections dropped";
+	srv.evictions.what = "FastCGI connections closed to make room";
+	srv.max_conns = conns_allowed();
+	srv.conns = xcalloc(srv.max_conns, sizeof(*srv.conns));
+	srv.pfd = pfd = xcalloc(srv.max_conns + 2, sizeof(*srv.pfd));
+	bodies_init(&srv.bodies, BODIES_MAX);
 	cache_init(&srv.cache, 1, &report_to_log);
 	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
@@ -513,6 +568,8 @@ fcgi_serve(int fd, struct config_watch *watch)
 			stop_by = now + WRITE_TIMEOUT_MS;
 		wake_parked(&srv, now);
 		expire(&srv, now);
+		log_limited_flush(&srv.drops);
+		log_limited_flush(&srv.evictions);
 		if (stop_by != 0 && now >= stop_by)
 			for (size_t i = 0; i < srv.nconns; i++)
 				drop(srv.conns[i], "stopping, and its time "
@@ -522,7 +579,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 			break;
 
 		listening = !stopping && now >= srv.listen_after &&
-		    (srv.nconns < MAX_CONNS || idlest(&srv) != -1);
+		    (srv.nconns < srv.max_conns || evictable(&srv) != -1);
 		if (listening)
 			pfd[n++] = (struct pollfd){ fd, POLLIN, 0 };
 		first_conn = n;
@@ -533,6 +590,8 @@ fcgi_serve(int fd, struct config_watch *watch)
 			    POLLOUT : c->eof || c->parked ? 0 : POLLIN, 0 };
 			if (c->deadline < wake)
 				wake = c->deadline;
+			if (c->answer_by != 0 && c->answer_by < wake)
+				wake = c->answer_by;
 		}
 		if (stop_by != 0 && stop_by < wake)
 			wake = stop_by;
@@ -565,7 +624,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 			short ev = pfd[k].revents;
 
 			if (ev & POLLOUT) {
-				flush_some(&srv, c);
+				flush_some(c);
 				work(&srv, c);
 			} else if (ev & (POLLIN | POLLHUP | POLLERR))
 				receive(&srv, c);
@@ -575,6 +634,9 @@ fcgi_serve(int fd, struct config_watch *watch)
 	}
 	while (srv.nconns > 0)
 		conn_close(&srv, srv.nconns - 1);
+	bodies_free(&srv.bodies);
+	free(srv.conns);
+	free(srv.pfd);
 	cache_free(&srv.cache);
 	return rc;
 }
@@ -634,6 +696,29 @@ setup_signals(sigset_t *waiting)
 	for (size_t i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
 		sigdelset(waiting, stop[i]);
 	sigdelset(waiting, SIGHUP);
+}
+
+/*
+ * The soft limit on descriptors raised to the hard one, as far as
+ * CONNS_MAX needs, and what it then allows.
+ */
+static size_t
+conns_allowed(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
+		return CONNS_MIN;
+	if (rl.rlim_cur < CONNS_MAX + FDS_KEPT && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max < CONNS_MAX + FDS_KEPT ?
+		    rl.rlim_max : CONNS_MAX + FDS_KEPT;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+			getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur < CONNS_MIN + FDS_KEPT)
+		return CONNS_MIN;
+	return rl.rlim_cur - FDS_KEPT > CONNS_MAX ? CONNS_MAX :
+	    rl.rlim_cur - FDS_KEPT;
 }
 
 static int

@@ -59,7 +59,7 @@ http_etag_listed(const char *list, const char *etag)
 
 	for (const char *s = skip_list_space(list); *s;
 	    s = skip_list_space(s)) {
-		const char *close;
+		const char *close, *after;
 
 		if (*s == '*')
 			return 1;
@@ -67,6 +67,10 @@ http_etag_listed(const char *list, const char *etag)
 			s += 2;
 		if (*s != '"' || (close = strchr(s + 1, '"')) == NULL)
 			return 0;	/* not a list of entity-tags */
+		/* "tag"x is no entity-tag: nothing of it may match. */
+		after = close + 1 + strspn(close + 1, " \t");
+		if (*after != ',' && *after != '\0')
+			return 0;
 		if ((size_t)(close + 1 - s) == etag_len &&
 		    memcmp(s, etag, etag_len) == 0)
 			return 1;

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "buf.h"
 #include "log.h"
@@ -61,4 +62,40 @@ log_at(int priority, const char *fmt, ...)
 	va_start(ap, fmt);
 	log_line(priority, fmt, ap);
 	va_end(ap);
+}
+
+static long long
+monotonic_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec;
+}
+
+void
+log_limited(struct log_limit *limit, const char *fmt, ...)
+{
+	long long now = monotonic_seconds();
+	va_list ap;
+
+	if (now < limit->until) {
+		limit->held++;
+		return;
+	}
+	log_limited_flush(limit);
+	limit->until = now + 1;
+	va_start(ap, fmt);
+	log_line(LOG_WARNING, fmt, ap);
+	va_end(ap);
+}
+
+void
+log_limited_flush(struct log_limit *limit)
+{
+	if (limit->held == 0 || monotonic_seconds() < limit->until)
+		return;
+	log_at(LOG_WARNING, "%lu more %s in the second after the last line",
+	    limit->held, limit->what);
+	limit->held = 0;
 }

@@ -245,7 +245,7 @@ static int
 render(const char *config_option, int argc, char **argv)
 {
 	struct render_params rp = { .host = "localhost" };
-	struct output out = { 0, stdio_write, NULL };
+	struct output out = { .write = stdio_write };
 	struct buf tmp = BUF_INIT;
 	struct config_watch watch;
 	struct page_cache cache;

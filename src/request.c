@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "answers.h"
 #include "baseurl.h"
+#include "gzip.h"
 #include "hash.h"
 #include "http.h"
 #include "log.h"
@@ -20,6 +20,7 @@
 #define RETRY_AFTER	"60"
 #define MAX_HEADERS	8
 #define ETAG_SIZE	32
+#define LENGTH_SIZE	24
 
 enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
 	ROUTE_PART, ROUTE_CSS };
@@ -47,16 +48,11 @@ struct head {
 	size_t		 nfields;
 	char		 etag[ETAG_SIZE];
 	char		 last_modified[HTTP_DATE_SIZE];
+	char		 length[LENGTH_SIZE];
 };
 
-/* A body on its way out, and a copy of it to keep while it is small. */
-struct tee {
-	const struct output *out;
-	struct buf	 copy;
-	int		 keep;
-};
-
-static int	tee_write(void *, const char *, size_t);
+static struct body	*make_body(struct sitemap *, int index, size_t part,
+			    const char *base, int gzip);
 
 /* "/sitemaps/sitemap-0001.xml" and on, exactly as the index names them. */
 static size_t
@@ -76,13 +72,16 @@ part_number(const char *path)
 	return strcmp(path, canonical) == 0 ? (size_t)n : 0;
 }
 
-/* The path of REQUEST_URI, else SCRIPT_NAME + PATH_INFO. */
+/*
+ * The path of REQUEST_URI, else SCRIPT_NAME + PATH_INFO. A fragment is
+ * never sent, so a "#" there is part of a path that names nothing here.
+ */
 static enum route
 route_of(const struct request *req, struct buf *path, size_t *part)
 {
 	if (req->request_uri)
 		buf_add(path, req->request_uri,
-		    strcspn(req->request_uri, "?#"));
+		    strcspn(req->request_uri, "?"));
 	else
 		buf_printf(path, "%s%s", req->script_name ?
 		    req->script_name : "", req->path_info ?
@@ -122,6 +121,14 @@ add_field(struct head *h, const char *name, const char *value)
 		h->fields[h->nfields++] = (struct header){ name, value };
 }
 
+/* The length of a body that follows whole. */
+static void
+add_length(struct head *h, size_t len)
+{
+	snprintf(h->length, sizeof(h->length), "%zu", len);
+	add_field(h, "Content-Length", h->length);
+}
+
 static int
 send_head(const struct output *out, const struct head *h)
 {
@@ -152,8 +159,9 @@ send_error(const struct output *out, int status, const struct header *extra,
 
 	if (extra)
 		add_field(&h, extra->name, extra->value);
-	send_head(out, &h);
 	buf_printf(&body, "%s\n", reason(status));
+	add_length(&h, body.len);
+	send_head(out, &h);
 	if (with_body)
 		out->write(out->ctx, body.data, body.len);
 	buf_free(&body);
@@ -203,7 +211,8 @@ serve_small(const struct exchange *x, const char *type, const struct buf *body)
 	if (not_modified(x->req, &h, x->cfg->mtime)) {
 		h.status = 304;
 		h.content_type = NULL;
-	}
+	} else
+		add_length(&h, body->len);
 	send_head(x->out, &h);
 	if (h.status == 200 && x->with_body)
 		x->out->write(x->out->ctx, body->data, body->len);
@@ -242,15 +251,14 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 {
 	const struct config *cfg = x->cfg;
 	static const struct header retry = { "Retry-After", RETRY_AFTER };
+	static struct log_limit full_log = { "503s for sitemap answers in "
+	    "flight", 0, 0 };
 	struct head h = { .status = 200,
 	    .content_type = "application/xml; charset=utf-8" };
 	struct buf why = BUF_INIT;
 	struct sitemap *sm;
-	struct stream s;
-	struct tee tee = { NULL, BUF_INIT, 0 };
-	struct output to_tee = { 0, tee_write, &tee };
-	const struct buf *kept;
-	char key[ANSWER_KEY_SIZE];
+	struct body *body;
+	char key[BODY_KEY_SIZE];
 	time_t changed;
 	int index, gzip;
 
@@ -290,40 +298,31 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	}
 	if (gzip)
 		add_field(&h, "Content-Encoding", "gzip");
-	send_head(x->out, &h);
 	if (!x->with_body)
-		return h.status;
-	snprintf(key, sizeof(key), "%s%s", index ? "index" : "part", h.etag);
-	if ((kept = answers_find(&cache->answers, key)) != NULL) {
-		x->out->write(x->out->ctx, kept->data, kept->len);
-		return h.status;
+		return send_head(x->out, &h);
+	/* The ETag names the bytes; the route tells a part from the index. */
+	snprintf(key, sizeof(key), "%s%zu%s", index ? "index" : "part", part,
+	    h.etag);
+	body = x->out->shared ? bodies_find(x->out->shared, key) : NULL;
+	if (body == NULL) {
+		if (x->out->shared && bodies_full(x->out->shared)) {
+			log_limited(&full_log, "503 for %s: sitemap answers in "
+			    "flight hold %zu bytes, the most they may", x->path,
+			    x->out->shared->bytes);
+			return send_error(x->out, 503, &retry, x->with_body);
+		}
+		body = make_body(sm, index, part, x->base, gzip);
+		if (x->out->shared)
+			bodies_share(x->out->shared, body, key);
 	}
-	tee.out = x->out;
-	tee.keep = cache->long_lived;
-	stream_open(&s, &to_tee, gzip);
-	if (index)
-		sitemap_render_index(sm, x->base, &s);
+	add_length(&h, body->bytes.len);
+	send_head(x->out, &h);
+	if (x->out->send_body)
+		x->out->send_body(x->out->ctx, body);
 	else
-		sitemap_render_part(sm, part, x->base, &s);
-	if (stream_close(&s) == 0 && tee.keep)
-		answers_keep(&cache->answers, key, &tee.copy);
-	buf_free(&tee.copy);
+		x->out->write(x->out->ctx, body->bytes.data, body->bytes.len);
+	body_release(body);
 	return h.status;
-}
-
-/* Writes on to out, keeping a copy of what it wrote while it is small. */
-static int
-tee_write(void *ctx, const char *data, size_t len)
-{
-	struct tee *tee = ctx;
-
-	if (tee->keep && tee->copy.len + len <= ANSWER_MAX)
-		buf_add(&tee->copy, data, len);
-	else if (tee->keep) {
-		tee->keep = 0;
-		buf_free(&tee->copy);
-	}
-	return tee->out->write(tee->out->ctx, data, len);
 }
 
 int
@@ -359,4 +358,30 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 	buf_free(&base);
 	buf_free(&why);
 	return status;
+}
+
+/* The body of a part or the index for base, made for this request. */
+static struct body *
+make_body(struct sitemap *sm, int index, size_t part, const char *base,
+    int gzip)
+{
+	struct body *body = body_new();
+	struct buf plain = BUF_INIT, *xml = gzip ? &plain : &body->bytes;
+
+	if (index)
+		sitemap_render_index(sm, base, xml);
+	else
+		sitemap_render_part(sm, part, base, xml);
+	if (gzip)
+		gzip_whole(plain.data, plain.len, &body->bytes);
+	buf_free(&plain);
+	buf_shrink(&body->bytes);
+	return body;
+}
+
+int
+buf_write(void *ctx, const char *data, size_t len)
+{
+	buf_add(ctx, data, len);
+	return 0;
 }

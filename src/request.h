@@ -8,10 +8,28 @@
 
 #include <stddef.h>
 
+#include "body.h"
 #include "cache.h"
 #include "config.h"
 #include "request_vars.h"
-#include "stream.h"
+
+/*
+ * Where a response goes: the web server, stdout, or a buffer in the tests.
+ * The head and small bodies are written; a sitemap's body is made whole
+ * and handed over with send_body, which takes a reference of its own and
+ * sends it after what was written, or, without send_body, written too.
+ */
+struct output {
+	int	  cgi_headers;	/* write a CGI header block before the body */
+	int	(*write)(void *ctx, const char *data, size_t len);
+	void	 *ctx;
+	void	(*send_body)(void *ctx, struct body *);
+	/* Bodies that requests in flight may share, or NULL. */
+	struct bodies *shared;
+};
+
+/* An output write function that appends to the struct buf in ctx. */
+int	buf_write(void *ctx, const char *data, size_t len);
 
 /*
  * What request_handle returns when it sent nothing because the content

@@ -371,25 +371,25 @@ put(char *to, const char *from, size_t n)
 }
 
 static void
-put_head(const struct sitemap *sm, struct stream *s, const char *root)
+put_head(const struct sitemap *sm, struct buf *out, const char *root)
 {
-	stream_add(s, xml_decl, sizeof(xml_decl) - 1);
+	buf_add(out, xml_decl, sizeof(xml_decl) - 1);
 	if (sm->stylesheet)
-		stream_add(s, stylesheet_pi, sizeof(stylesheet_pi) - 1);
-	stream_adds(s, root);
+		buf_add(out, stylesheet_pi, sizeof(stylesheet_pi) - 1);
+	buf_adds(out, root);
 }
 
 void
 sitemap_render_part(const struct sitemap *sm, size_t part,
-    const char *base_url, struct stream *s)
+    const char *base_url, struct buf *out)
 {
 	const struct sitemap_part *p = &sm->parts[part];
 	struct buf base = BUF_INIT;
 	struct day day = { .start = 1 };
 
 	escape_xml(&base, base_url);
-	put_head(sm, s, urlset_open);
-	for (size_t i = p->start; i < p->end && !s->failed; i++) {
+	put_head(sm, out, urlset_open);
+	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 		const char *date;
 		size_t size;
@@ -400,59 +400,51 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 		date = day_of(&day, e->last_modified);
 		/* Written once, in place: copying was most of a response. */
 		size = URL_BYTES(base.len, e->path_len, day.len);
-		at = stream_room(s, size);
+		at = buf_room(out, size);
 		at = put(at, URL_OPEN, sizeof(URL_OPEN) - 1);
 		at = put(at, base.data, base.len);
 		at = put(at, e->path, e->path_len);
 		at = put(at, URL_MID, sizeof(URL_MID) - 1);
 		at = put(at, date, day.len);
 		put(at, URL_CLOSE, sizeof(URL_CLOSE) - 1);
-		stream_commit(s, size);
+		buf_commit(out, size);
 	}
-	stream_add(s, urlset_tail, sizeof(urlset_tail) - 1);
+	buf_add(out, urlset_tail, sizeof(urlset_tail) - 1);
 	buf_free(&base);
 }
 
 void
 sitemap_render_index(struct sitemap *sm, const char *base_url,
-    struct stream *s)
+    struct buf *out)
 {
-	struct buf line = BUF_INIT;
 	struct day day = { .start = 1 };
 
-	put_head(sm, s, "<sitemapindex "
+	put_head(sm, out, "<sitemapindex "
 	    "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
 	for (size_t p = 0; p < sm->nparts; p++) {
-		buf_reset(&line);
-		buf_adds(&line, "  <sitemap>\n    <loc>");
-		escape_xml(&line, base_url);
-		buf_printf(&line, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
+		buf_adds(out, "  <sitemap>\n    <loc>");
+		escape_xml(out, base_url);
+		buf_printf(out, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
 		/* An empty part has no entry to date it by. */
 		if (sm->parts[p].start < sm->parts[p].end)
-			buf_printf(&line, "    <lastmod>%s</lastmod>\n",
+			buf_printf(out, "    <lastmod>%s</lastmod>\n",
 			    day_of(&day, part_newest(sm, p)));
-		buf_adds(&line, "  </sitemap>\n");
-		stream_add(s, line.data, line.len);
+		buf_adds(out, "  </sitemap>\n");
 	}
-	stream_adds(s, "</sitemapindex>\n");
-	buf_free(&line);
+	buf_adds(out, "</sitemapindex>\n");
 }
 
 void
 sitemap_render(const struct listing *rules, const struct site *site,
     const char *base_url, struct buf *out)
 {
-	struct output to_buf = { 0, buf_write, out };
 	struct sitemap sm;
-	struct stream s;
 
 	sitemap_build(rules, site, &sm);
 	sitemap_layout(&sm, base_url);
-	stream_open(&s, &to_buf, 0);
 	if (sm.nparts == 1)
-		sitemap_render_part(&sm, 0, base_url, &s);
+		sitemap_render_part(&sm, 0, base_url, out);
 	else
-		sitemap_render_index(&sm, base_url, &s);
-	stream_close(&s);
+		sitemap_render_index(&sm, base_url, out);
 	sitemap_free(&sm);
 }

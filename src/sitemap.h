@@ -10,7 +10,6 @@
 #include "listing.h"
 #include "protocol_limits.h"
 #include "report.h"
-#include "stream.h"
 
 struct sitemap_entry {
 	char	*path;		/* percent-encoded, XML-escaped */
@@ -127,12 +126,12 @@ uint64_t sitemap_part_hash(struct sitemap *, size_t part);
 /* What the index shows, apart from the base URL. */
 uint64_t sitemap_index_hash(struct sitemap *);
 
-/* Writes the <urlset> of part (0-based; part < sm->nparts). */
+/* Appends the <urlset> of part (0-based; part < sm->nparts). */
 void	sitemap_render_part(const struct sitemap *, size_t part,
-	    const char *base_url, struct stream *);
-/* Writes the <sitemapindex> of every part. */
+	    const char *base_url, struct buf *);
+/* Appends the <sitemapindex> of every part. */
 void	sitemap_render_index(struct sitemap *, const char *base_url,
-	    struct stream *);
+	    struct buf *);
 /* What /sitemap.xml serves, into out: the only part, or the index. */
 void	sitemap_render(const struct listing *, const struct site *,
 	    const char *base_url, struct buf *out);

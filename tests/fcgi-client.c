@@ -9,8 +9,25 @@
  *   partial SECONDS         sends one byte, then waits for the server to
  *                           hang up
  *   idle SECONDS            sends nothing, and waits likewise
- *   noread PATH SECONDS     asks for PATH and reads nothing for SECONDS,
- *                           then reports how the connection ended
+ *   noread PATH SECONDS [N] asks for PATH on N connections (default 1),
+ *                           each with a 4 KiB receive buffer, reads
+ *                           nothing for SECONDS, then reports how they
+ *                           ended
+ *   hold PATH N SECONDS     asks for PATH on N connections, prints "held"
+ *                           once each has had a first record, reads
+ *                           nothing more, and closes after SECONDS
+ *   trickle PATH BYTES MS SECONDS
+ *                           asks for PATH and reads BYTES every MS for
+ *                           SECONDS at most; reports how it ended and when
+ *   flood SECONDS HOLD      two processes connect as fast as they can,
+ *                           send one byte each, and keep the last HOLD
+ *                           connections each open
+ *   repeat PATH N MAX_MS    N requests one after another, each on a new
+ *                           connection; counts those answered whole
+ *                           within MAX_MS
+ *   get-values              an FCGI_GET_VALUES of 64 KiB, then a request
+ *                           for /robots.txt on the same connection; every
+ *                           record of the reply must be whole
  *   keep PATH SECONDS       asks with FCGI_KEEP_CONN, reads the answer,
  *                           then holds the connection open
  *   pipeline PATH PATH      two requests on one kept connection, written
@@ -28,6 +45,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,6 +54,8 @@
 #define PARAMS		4
 #define STDIN		5
 #define STDOUT		6
+#define GET_VALUES	9
+#define GET_VALUES_RESULT	10
 #define KEEP_CONN	1
 
 struct answer {
@@ -47,9 +67,16 @@ struct answer {
 
 static long long	 now_ms(void);
 static int		 connect_to(const char *);
+static int		 many(const char *, const char *, int, int, int);
+static int		 trickle(const char *, const char *, int, int, int);
+static int		 flood(const char *, int, int);
+static int		 repeat(const char *, const char *, int, int);
+static int		 get_values(int);
 static void		 put_record(char **, size_t *, int, int, const void *,
 			    size_t);
+static void		 put_param(char **, const char *, const char *);
 static size_t		 request(char *, int id, int flags, const char *path);
+static int		 read_full(int, void *, size_t, long long);
 static int		 read_answer(int, struct answer *, int max_ms);
 static int		 wait_hangup(int, int seconds);
 static void		 sleep_ms(int);
@@ -68,8 +95,23 @@ main(int argc, char **argv)
 		return 2;
 	}
 	action = argv[2];
+	/* The actions with connections of their own. */
+	if (strcmp(action, "noread") == 0 && argc >= 5)
+		return many(argv[1], argv[3], argc > 5 ? atoi(argv[5]) : 1,
+		    atoi(argv[4]), 0);
+	if (strcmp(action, "hold") == 0 && argc >= 6)
+		return many(argv[1], argv[3], atoi(argv[4]), atoi(argv[5]), 1);
+	if (strcmp(action, "trickle") == 0 && argc >= 7)
+		return trickle(argv[1], argv[3], atoi(argv[4]), atoi(argv[5]),
+		    atoi(argv[6]));
+	if (strcmp(action, "flood") == 0 && argc >= 5)
+		return flood(argv[1], atoi(argv[3]), atoi(argv[4]));
+	if (strcmp(action, "repeat") == 0 && argc >= 6)
+		return repeat(argv[1], argv[3], atoi(argv[4]), atoi(argv[5]));
 	if ((fd = connect_to(argv[1])) == -1)
 		return 1;
+	if (strcmp(action, "get-values") == 0)
+		return get_values(fd);
 	t0 = now_ms();
 	if (strcmp(action, "get") == 0 && argc >= 4) {
 		int max = argc > 4 ? atoi(argv[4]) : 10000;
@@ -88,16 +130,6 @@ main(int argc, char **argv)
 		printf("%s after %lld ms\n", rc == 0 ? "hung up" : "still open",
 		    now_ms() - t0);
 		return rc == 0 ? 0 : 1;
-	}
-	if (strcmp(action, "noread") == 0 && argc >= 5) {
-		size_t n = request(req, 1, 0, argv[3]);
-
-		write(fd, req, n);
-		sleep_ms(atoi(argv[4]) * 1000);
-		rc = read_answer(fd, &a, 2000);
-		printf("%s after %zu body bytes\n", a.ended ? "answered" :
-		    "cut off", a.body);
-		return 0;
 	}
 	if (strcmp(action, "keep") == 0 && argc >= 5) {
 		size_t n = request(req, 1, KEEP_CONN, argv[3]);
@@ -158,6 +190,188 @@ main(int argc, char **argv)
 	fprintf(stderr, "fcgi-client: %s: unknown action or arguments\n",
 	    action);
 	return 2;
+}
+
+/*
+ * N connections that each ask for path and read nothing, each with a small
+ * receive buffer, as an attacker makes them. Without hold, after seconds
+ * it reads what is left and says how many were answered whole, and how
+ * many cut off; with hold, it says "held" once every one has had its
+ * first record, and closes them after seconds.
+ */
+static int
+many(const char *addr, const char *path, int n, int seconds, int hold)
+{
+	int *fds = calloc((size_t)n, sizeof(int)), small = 4096;
+	int answered = 0, cut = 0;
+	char req[8192];
+	size_t len = request(req, 1, 0, path);
+
+	for (int i = 0; i < n; i++) {
+		if ((fds[i] = connect_to(addr)) == -1)
+			return 1;
+		setsockopt(fds[i], SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+		write(fds[i], req, len);
+	}
+	if (hold) {
+		for (int i = 0; i < n; i++) {
+			struct pollfd pfd = { fds[i], POLLIN, 0 };
+
+			if (poll(&pfd, 1, 20000) != 1) {
+				printf("connection %d had no answer\n", i);
+				return 1;
+			}
+		}
+		printf("held\n");
+		fflush(stdout);
+		sleep_ms(seconds * 1000);
+		return 0;
+	}
+	sleep_ms(seconds * 1000);
+	for (int i = 0; i < n; i++) {
+		struct answer a;
+
+		read_answer(fds[i], &a, 2000);
+		if (a.ended)
+			answered++;
+		else
+			cut++;
+	}
+	if (n == 1)
+		printf("%s\n", answered ? "answered" : "cut off");
+	else
+		printf("%d answered, %d cut off\n", answered, cut);
+	return 0;
+}
+
+/* Reads bytes every ms, as a reader that keeps up just enough. */
+static int
+trickle(const char *addr, const char *path, int bytes, int ms, int seconds)
+{
+	char req[8192], *buf = malloc((size_t)bytes);
+	size_t len = request(req, 1, 0, path), got = 0;
+	long long t0, until;
+	int fd;
+
+	if ((fd = connect_to(addr)) == -1)
+		return 1;
+	write(fd, req, len);
+	t0 = now_ms();
+	until = t0 + seconds * 1000LL;
+	while (now_ms() < until) {
+		struct pollfd pfd = { fd, POLLRDHUP, 0 };
+		ssize_t n = recv(fd, buf, (size_t)bytes, MSG_DONTWAIT);
+
+		/* Hung up, with what it had sent still unread. */
+		if (n == 0 || (poll(&pfd, 1, 0) == 1 &&
+		    (pfd.revents & (POLLRDHUP | POLLHUP)))) {
+			printf("cut off after %zu bytes, %lld s\n", got,
+			    (now_ms() - t0) / 1000);
+			return 0;
+		}
+		if (n > 0)
+			got += (size_t)n;
+		sleep_ms(ms);
+	}
+	printf("still open after %zu bytes, %lld s\n", got,
+	    (now_ms() - t0) / 1000);
+	return 0;
+}
+
+/*
+ * Two processes that open connections as fast as they can, each sending
+ * one byte of a record and nothing more, keeping the last hold open.
+ */
+static int
+flood(const char *addr, int seconds, int hold)
+{
+	long long until = now_ms() + seconds * 1000LL;
+	int *fds = calloc((size_t)hold, sizeof(int)), made = 0;
+	pid_t other = fork();
+
+	for (int i = 0; i < hold; i++)
+		fds[i] = -1;
+	while (now_ms() < until) {
+		int fd = connect_to(addr);
+
+		if (fd == -1) {
+			sleep_ms(1);
+			continue;
+		}
+		write(fd, "\1", 1);
+		if (fds[made % hold] != -1)
+			close(fds[made % hold]);
+		fds[made++ % hold] = fd;
+	}
+	if (other == 0)
+		_exit(0);
+	waitpid(other, NULL, 0);
+	printf("%d connections\n", made);
+	return 0;
+}
+
+/* Requests one after another, each on a new connection. */
+static int
+repeat(const char *addr, const char *path, int n, int max_ms)
+{
+	char req[8192];
+	size_t len = request(req, 1, 0, path);
+	int answered = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct answer a;
+		int fd = connect_to(addr);
+
+		if (fd == -1)
+			continue;
+		write(fd, req, len);
+		if (read_answer(fd, &a, max_ms) == 0 && a.ended &&
+		    a.status == 200)
+			answered++;
+		close(fd);
+	}
+	printf("answered %d of %d\n", answered, n);
+	return 0;
+}
+
+/*
+ * FCGI_GET_VALUES naming FCGI_MAX_CONNS over and over, 64 KiB of it, then
+ * a request: the reply is one whole record, and the answer follows whole.
+ */
+static int
+get_values(int fd)
+{
+	static char out[70000];
+	char pairs[65535], *q = pairs, *p = out, req[8192];
+	size_t n = 0, len;
+	struct answer a;
+	unsigned char h[8];
+	int records = 0;
+
+	while ((size_t)(q - pairs) + 16 <= sizeof(pairs))
+		put_param(&q, "FCGI_MAX_CONNS", "");
+	put_record(&p, &n, GET_VALUES, 0, pairs, (size_t)(q - pairs));
+	len = request(req, 1, 0, "/robots.txt");
+	memcpy(out + n, req, len);
+	write(fd, out, n + len);
+	/* Every record before the answer: a GET_VALUES_RESULT, read whole. */
+	for (;;) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+
+		if (poll(&pfd, 1, 5000) != 1 ||
+		    recv(fd, h, sizeof(h), MSG_PEEK | MSG_WAITALL) != 8)
+			break;
+		if (h[0] != 1 || h[1] != GET_VALUES_RESULT)
+			break;
+		len = (size_t)h[4] << 8 | h[5];
+		if (read_full(fd, out, 8 + len + h[6], now_ms() + 5000) == -1)
+			break;
+		records++;
+	}
+	read_answer(fd, &a, 5000);
+	printf("%d reply record%s, then status %d, %s\n", records,
+	    records == 1 ? "" : "s", a.status, a.ended ? "ended" : "not ended");
+	return records == 1 && a.status == 200 && a.ended ? 0 : 1;
 }
 
 static long long

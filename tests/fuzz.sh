@@ -15,7 +15,7 @@ if [ -z "$cc" ]; then
 fi
 
 builddir=$(dirname "$(dirname "$SITEMAPD")")
-deps="inih yaml-0.1 zlib"
+deps="inih yaml-0.1 libdeflate"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -D_DEFAULT_SOURCE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
     -I$SRCDIR/src -I$builddir $(pkg-config --cflags $deps)"

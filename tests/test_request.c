@@ -44,7 +44,8 @@ site_close(struct site_fixture *f)
 static int
 answer(struct site_fixture *f, const struct request *req, struct buf *out)
 {
-	const struct output to_buf = { 1, buf_write, out };
+	const struct output to_buf = { .cgi_headers = 1, .write = buf_write,
+	    .ctx = out };
 
 	buf_reset(out);
 	return request_handle(&f->cfg, &f->cache, req, &to_buf);
@@ -83,6 +84,13 @@ test_routes(void)
 		    404, "", "Not Found" },
 		{ __LINE__, "GET", "/sitemap_index.xml", "example.com", 200, "",
 		    "<sitemapindex" },
+		/* A fragment is never sent: with one, it names nothing here. */
+		{ __LINE__, "GET", "/sitemap_index.xml#x", "example.com", 404,
+		    "", "Not Found" },
+		{ __LINE__, "GET", "/robots.txt#", "example.com", 404, "",
+		    "Not Found" },
+		{ __LINE__, "GET", "/sitemap.xml?#x", "example.com", 200,
+		    "Content-Length: ", "<urlset" },
 		{ __LINE__, "GET", "/sitemap.css", "example.com", 200,
 		    "Content-Type: text/css", "urlset" },
 	};
@@ -134,6 +142,11 @@ test_not_modified(void)
 	req.if_none_match = buf_str(&etag);
 	CU_ASSERT_EQUAL(answer(&f, &req, &out), 304);
 	CU_ASSERT_PTR_NULL(strstr(buf_str(&out), "<urlset"));
+	/* The tag with anything glued to it is no match. */
+	buf_addc(&etag, 'x');
+	req.if_none_match = buf_str(&etag);
+	CU_ASSERT_EQUAL(answer(&f, &req, &out), 200);
+	req.if_none_match = NULL;
 	/* Another host is another representation. */
 	req.http_host = "www.example.com";
 	CU_ASSERT_EQUAL(answer(&f, &req, &out), 200);
@@ -162,6 +175,82 @@ test_unreadable_root(void)
 	site_close(&f);
 }
 
+/* A web server's side of a request: it holds the body until it is sent. */
+struct in_flight {
+	struct buf	 head;
+	struct body	*body;
+};
+
+static void
+hold_body(void *ctx, struct body *body)
+{
+	((struct in_flight *)ctx)->body = body_ref(body);
+}
+
+static int
+ask(struct site_fixture *f, struct bodies *shared, const char *uri,
+    const char *host, struct in_flight *to)
+{
+	struct request req = { .request_uri = uri, .http_host = host };
+	struct output out = { .cgi_headers = 1, .write = buf_write,
+	    .ctx = &to->head, .send_body = hold_body, .shared = shared };
+
+	to->body = NULL;
+	return request_handle(&f->cfg, &f->cache, &req, &out);
+}
+
+/*
+ * Requests in flight for the same bytes share one body, which goes with
+ * its last holder; past the bound, a new sitemap body is refused with a
+ * 503 while robots.txt and the bodies in flight still go out.
+ */
+static void
+test_bodies_in_flight(void)
+{
+	struct site_fixture f;
+	struct bodies shared;
+	struct in_flight a = { BUF_INIT, NULL }, b = { BUF_INIT, NULL },
+	    c = { BUF_INIT, NULL };
+	size_t one;
+
+	site_open(&f);
+	bodies_init(&shared, 1);
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.com", &a),
+	    200);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a.body);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a.body->bytes.data,
+	    "<loc>http://example.com/about</loc>"));
+	one = a.body->bytes.len;
+	CU_ASSERT_EQUAL(shared.n, 1);
+	CU_ASSERT_EQUAL(shared.bytes, one);
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.com", &b),
+	    200);
+	CU_ASSERT_PTR_EQUAL(a.body, b.body);
+	CU_ASSERT_EQUAL(shared.bytes, one);
+	/* Another host is other bytes, and the bound is reached. */
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.org", &c),
+	    503);
+	CU_ASSERT_PTR_NULL(c.body);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&c.head), "Retry-After: "));
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/robots.txt", "example.org", &c),
+	    200);
+	body_release(a.body);
+	CU_ASSERT_EQUAL(shared.n, 1);
+	body_release(b.body);
+	CU_ASSERT_EQUAL(shared.n, 0);
+	CU_ASSERT_EQUAL(shared.bytes, 0);
+	/* Nothing is kept: the next asks for a body made afresh. */
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.org", &c),
+	    200);
+	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.org"));
+	body_release(c.body);
+	bodies_free(&shared);
+	buf_free(&a.head);
+	buf_free(&b.head);
+	buf_free(&c.head);
+	site_close(&f);
+}
+
 void
 suite_request(void)
 {
@@ -170,6 +259,8 @@ suite_request(void)
 		{ "304 for the validators of a 200", test_not_modified },
 		{ "an unreadable root: 503, robots.txt 200",
 		    test_unreadable_root },
+		{ "bodies shared in flight, and bounded",
+		    test_bodies_in_flight },
 		CU_TEST_INFO_NULL
 	};
 

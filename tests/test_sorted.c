@@ -1,13 +1,11 @@
 /*
  * Sorted arrays edited in place, checked against the same edit done the
- * slow way (remove, append, qsort) on random arrays; and the answers kept
- * by ETag, within their slot and byte limits.
+ * slow way (remove, append, qsort) on random arrays.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "answers.h"
 #include "sorted.h"
 #include "unit.h"
 
@@ -91,50 +89,6 @@ test_find(void)
 	CU_ASSERT_EQUAL(sorted_find(&s, &absent), SIZE_MAX);
 }
 
-#define keep(...)	keep_at(__LINE__, __VA_ARGS__)
-static void
-keep_at(int line, struct answers *a, const char *key, size_t len)
-{
-	struct buf body = BUF_INIT;
-
-	for (size_t i = 0; i < len; i++)
-		buf_addc(&body, 'x');
-	answers_keep(a, key, &body);
-	UNIT_AT(line, body.len == 0);	/* taken or freed */
-}
-
-static void
-test_answers(void)
-{
-	struct answers a = { 0 };
-	char key[32];
-
-	keep(&a, "\"1\"", 10);
-	CU_ASSERT_PTR_NOT_NULL(answers_find(&a, "\"1\""));
-	CU_ASSERT_PTR_NULL(answers_find(&a, "\"2\""));
-	CU_ASSERT_PTR_NULL(answers_find(&a, ""));
-	/* Past the slots, the least recently asked for goes. */
-	for (int i = 2; i <= ANSWERS_SLOTS; i++) {
-		snprintf(key, sizeof(key), "\"%d\"", i);
-		keep(&a, key, 10);
-	}
-	CU_ASSERT_PTR_NOT_NULL(answers_find(&a, "\"1\""));
-	keep(&a, "\"new\"", 10);
-	CU_ASSERT_PTR_NOT_NULL(answers_find(&a, "\"1\""));
-	CU_ASSERT_PTR_NULL(answers_find(&a, "\"2\""));
-	/* Too large for one: not kept. Past the total: the old ones go. */
-	keep(&a, "\"huge\"", ANSWER_MAX + 1);
-	CU_ASSERT_PTR_NULL(answers_find(&a, "\"huge\""));
-	for (int i = 0; i < ANSWERS_MAX / ANSWER_MAX + 1; i++) {
-		snprintf(key, sizeof(key), "\"big%d\"", i);
-		keep(&a, key, ANSWER_MAX);
-	}
-	CU_ASSERT(a.bytes <= ANSWERS_MAX);
-	CU_ASSERT_PTR_NULL(answers_find(&a, "\"1\""));
-	CU_ASSERT_PTR_NOT_NULL(answers_find(&a, key));
-	answers_free(&a);
-}
-
 void
 suite_sorted(void)
 {
@@ -142,7 +96,6 @@ suite_sorted(void)
 		{ "an edit in place matches a full sort",
 		    test_edit_matches_a_full_sort },
 		{ "find, lower and upper", test_find },
-		{ "answers kept within their limits", test_answers },
 		CU_TEST_INFO_NULL,
 	};
 

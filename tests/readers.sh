@@ -1,0 +1,109 @@
+#!/bin/sh
+# No reader holds it: while one, four or thirty clients stall on a 10 MB
+# sitemap, or one trickles it out for a minute, others get robots.txt and
+# the sitemap; a flood of connections that send a byte and stop leaves
+# normal requests answered; an FCGI_GET_VALUES of 64 KiB keeps the
+# framing; a thousand stalled readers of one answer cost that answer once.
+# Margins are seconds where the faults cost tens of seconds, so a loaded
+# machine passes.
+. "$SRCDIR/tests/lib.sh"
+
+CLIENT=${FCGI_CLIENT:-$(dirname "$SITEMAPD")/../tests/fcgi-client}
+GENPAGES=${GENPAGES:-$(dirname "$SITEMAPD")/../bench/genpages}
+[ -x "$CLIENT" ] && [ -x "$GENPAGES" ] ||
+    { echo "tests/fcgi-client or bench/genpages not built"; exit 1; }
+
+# 6,000 pages with aliases of 1,700 characters: a 10 MB identity sitemap.
+"$GENPAGES" "$TMP/root" 6000 1 1700 || exit 1
+ini "$TMP/sitemapd.ini" "$TMP/root"
+
+SOCK="$TMP/sitemapd.sock"
+# serve [ULIMIT]: a FastCGI process on SOCK, with that many descriptors.
+serve() {
+	rm -f "$SOCK"
+	(ulimit -n "${1:-4096}" && exec "$SITEMAPD" -c "$TMP/sitemapd.ini" \
+	    -s "unix:$SOCK") 2>>"$TMP/server.log" &
+	SERVER_PID=$!
+	wait_for test -S "$SOCK" || not_ok "the socket appears"
+}
+stop() { stop_process "$SERVER_PID"; }
+on_exit stop
+# answered DESCRIPTION PATH: another client gets PATH whole within 5 s.
+answered() {
+	if out=$("$CLIENT" "$SOCK" get "$2" 5000); then ok "$1 ($out)"
+	else not_ok "$1"; echo "  $out"; fi
+}
+rss_kb() { sed -n 's/^VmRSS: *\([0-9]*\) kB/\1/p' "/proc/$1/status"; }
+
+serve
+out=$("$CLIENT" "$SOCK" get /sitemap.xml 60000)
+size=$(echo "$out" | sed -n 's/.*, \([0-9]*\) body bytes.*/\1/p')
+[ "${size:-0}" -gt 10000000 ] && ok "the sitemap is over 10 MB ($size)" ||
+    not_ok "the sitemap is over 10 MB ($out)"
+
+# --- one trickling reader for a minute, in the background -------------------
+"$CLIENT" "$SOCK" trickle /sitemap.xml 65536 2000 75 >"$TMP/trickle.out" &
+trickle=$!
+
+# --- stalled readers --------------------------------------------------------
+for n in 1 4 30; do
+	"$CLIENT" "$SOCK" noread /sitemap.xml 12 "$n" >"$TMP/noread.out" &
+	noread=$!
+	sleep 1
+	answered "$n stalled: robots.txt is answered" /robots.txt
+	answered "$n stalled: the sitemap is answered" /sitemap.xml
+	wait "$noread"
+	check_eq "$n stalled: cut off for reading nothing" \
+	    "$([ "$n" -eq 1 ] && echo "cut off" || echo "0 answered, $n cut off")" \
+	    "$(cat "$TMP/noread.out")"
+done
+answered "while one trickles: robots.txt is answered" /robots.txt
+
+# --- FCGI_GET_VALUES of 64 KiB ----------------------------------------------
+out=$("$CLIENT" "$SOCK" get-values)
+check_eq "GET_VALUES of 64 KiB: one whole reply, the request after it whole" \
+    "1 reply record, then status 200, ended" "$out"
+
+# --- a thousand stalled readers of one answer -------------------------------
+before=$(rss_kb "$SERVER_PID")
+"$CLIENT" "$SOCK" hold /sitemap.xml 1000 8 >"$TMP/hold.out" &
+hold=$!
+wait_for grep -q held "$TMP/hold.out" || sleep 15
+check_eq "1000 stalled readers: each has its answer begun" held \
+    "$(cat "$TMP/hold.out")"
+held=$(rss_kb "$SERVER_PID")
+growth=$(( (held - before) * 1024 ))
+[ "$growth" -lt $((2 * size)) ] &&
+    ok "1000 stalled readers: memory grows by $((growth / 1048576)) MB, under twice the answer" ||
+    not_ok "1000 stalled readers: memory grows by $((growth / 1048576)) MB, over twice the answer ($((size / 1048576)) MB)"
+answered "1000 stalled readers: robots.txt is answered" /robots.txt
+wait "$hold"
+
+wait "$trickle"
+check_contains "a reader that trickles is cut off after a minute" "cut off" \
+    "$(cat "$TMP/trickle.out")"
+secs=$(sed -n 's/.*, \([0-9]*\) s$/\1/p' "$TMP/trickle.out")
+[ "${secs:-0}" -ge 55 ] && [ "${secs:-99}" -le 72 ] &&
+    ok "... at about 60 s ($secs s)" || not_ok "... at about 60 s ($secs s)"
+check_contains "... with a log line" "its answer was not taken whole within 60 s" \
+    "$(cat "$TMP/server.log")"
+stop
+
+# --- a flood of connections that send one byte -------------------------------
+# 400 descriptors: the flood fills every connection the process has.
+serve 400
+"$CLIENT" "$SOCK" flood 10 1000 >"$TMP/flood.out" 2>/dev/null &
+flood=$!
+sleep 1
+out=$("$CLIENT" "$SOCK" repeat /robots.txt 200 5000)
+n=$(echo "$out" | sed -n 's/answered \([0-9]*\) of .*/\1/p')
+[ "${n:-0}" -ge 190 ] && ok "an accept flood: $out" ||
+    not_ok "an accept flood: $out (fewer than 95%)"
+wait "$flood"
+check_contains "the flood fills every connection ($(cat "$TMP/flood.out"))" \
+    "closed to make room: all" "$(cat "$TMP/server.log")"
+answered "after the flood, robots.txt is answered" /robots.txt
+stop
+
+check_no_sanitizer_report "$(cat "$TMP/server.log")"
+finish
