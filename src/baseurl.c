@@ -214,6 +214,20 @@ host_policy_allow(struct host_policy *p, const char *pattern,
 	return 0;
 }
 
+void
+host_policy_default(const struct host_policy *p, struct buf *out)
+{
+	for (size_t i = 0; i < p->nallowed; i++)
+		if (strncmp(p->allowed[i], "*.", 2) != 0) {
+			buf_adds(out, p->allowed[i]);
+			return;
+		}
+	if (p->nallowed > 0)
+		buf_printf(out, "www%s", p->allowed[0] + 1);
+	else
+		buf_adds(out, "localhost");
+}
+
 /* "*.example.com" matches a.example.com and a.b.example.com, not itself. */
 static int
 host_allowed(const struct host_policy *p, const char *name)

@@ -26,6 +26,13 @@ int	host_policy_allow(struct host_policy *, const char *pattern,
 	    const char **why);
 
 /*
+ * Appends the host a command-line render asks as when told none: the
+ * first allowed name (www. in place of "*" when all are wildcards), else
+ * localhost.
+ */
+void	host_policy_default(const struct host_policy *, struct buf *out);
+
+/*
  * Appends host[:port] in canonical form: lowercase, IPv6 in brackets, the
  * scheme's default port dropped. Returns -1 with *why set when in is not
  * a reg-name, IPv4 address or bracketed IPv6 address with a valid port.

@@ -15,7 +15,6 @@
 #include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +28,7 @@ static void	*scan_in_background(void *);
 static int	finish_background_scan(struct page_cache *, struct buf *);
 static void	build(struct page_cache *, const struct config *);
 static void	forget_root(struct page_cache *);
+static int	is_content_dir(const char *);
 
 /* Whatever makes a page file appear, change or go, in a shard. */
 #define SHARD_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | \
@@ -41,6 +41,7 @@ static void	forget_root(struct page_cache *);
 static void
 stop_watching(struct page_cache *c)
 {
+	dir_watch_clear(&c->roots);
 	if (c->inotify_fd != -1)
 		close(c->inotify_fd);
 	c->inotify_fd = -1;
@@ -267,6 +268,10 @@ note_event(struct page_cache *c, const struct inotify_event *e)
 		c->scanned = 0;
 		return;
 	}
+	if (dir_watch_has(&c->roots, e->wd)) {
+		c->roots_touched = 1;
+		return;
+	}
 	if (e->wd == c->content_wd) {
 		if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
 			c->scanned = 0;
@@ -378,36 +383,6 @@ compare_shard_states(struct page_cache *c)
 	close(fd);
 }
 
-/*
- * Filesystems where another machine may write (statfs(2) f_type): inotify
- * reports only the changes made through this machine's mount.
- */
-static const char *
-shared_fs_name(const char *path)
-{
-	static const struct {
-		unsigned long	 magic;
-		const char	*name;
-	} shared[] = {
-		{ 0x6969, "NFS" }, { 0x517b, "SMB" }, { 0xff534d42, "CIFS" },
-		{ 0xfe534d42, "SMB2" }, { 0x65735546, "FUSE" },
-		{ 0x00c36400, "CephFS" }, { 0x01021997, "9p" },
-		{ 0x5346414f, "AFS" }, { 0x6b414653, "AFS" },
-		{ 0x0bd00bd0, "Lustre" }, { 0x47504653, "GPFS" },
-		{ 0x73757245, "Coda" }, { 0x7461636f, "OCFS2" },
-		{ 0x01161970, "GFS2" }, { 0x20030528, "OrangeFS" },
-		{ 0x564c, "NCP" },
-	};
-	struct statfs sf;
-
-	if (statfs(path, &sf) == -1)
-		return NULL;
-	for (size_t i = 0; i < sizeof(shared) / sizeof(shared[0]); i++)
-		if ((unsigned long)sf.f_type == shared[i].magic)
-			return shared[i].name;
-	return NULL;
-}
-
 static void
 choose_mode(struct page_cache *c, enum watch want)
 {
@@ -417,8 +392,9 @@ choose_mode(struct page_cache *c, enum watch want)
 
 	if (c->long_lived && !c->inotify_failed) {
 		path_of(c, "content", &content);
-		if (want == WATCH_AUTO && (fs = shared_fs_name(c->root)) == NULL)
-			fs = shared_fs_name(buf_str(&content));
+		if (want == WATCH_AUTO && (fs = dir_watch_shared_fs(c->root))
+		    == NULL)
+			fs = dir_watch_shared_fs(buf_str(&content));
 		mode = want == WATCH_STAT || fs ? CACHE_STAT : CACHE_INOTIFY;
 		buf_free(&content);
 	}
@@ -566,6 +542,11 @@ scan_all(struct page_cache *c, enum watch want, struct buf *why)
 	if (c->mode == CACHE_INOTIFY && (c->inotify_fd = inotify_init1(
 	    IN_NONBLOCK | IN_CLOEXEC)) == -1)
 		give_up_watching(c, "inotify_init1");
+	/* Before their states are taken: no change slips in between. */
+	if (c->inotify_fd != -1) {
+		path_of(c, "state/sys/tags.yaml", &path);
+		dir_watch_add(&c->roots, c->inotify_fd, buf_str(&path));
+	}
 	if (stat(c->root, &c->root_st) == -1) {
 		buf_printf(why, "%s: %s", c->root, strerror(errno));
 		goto out;
@@ -579,6 +560,10 @@ scan_all(struct page_cache *c, enum watch want, struct buf *why)
 	if ((dir = opendir(buf_str(&path))) == NULL ||
 	    fstat(dirfd(dir), &c->content_st) == -1) {
 		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
+		if (errno == ENOENT && is_content_dir(c->root))
+			buf_printf(why, "; [site] root is the directory that "
+			    "holds content/: %.*s", (int)(strlen(c->root) -
+			    strlen("/content")), c->root);
 		goto out;
 	}
 	note_mtime(c, &c->content_st);
@@ -924,10 +909,11 @@ cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 	else if (c->scanned) {
 		if (c->mode == CACHE_INOTIFY)
 			read_events(c);
-		if (!same_roots(c))
+		if ((c->roots_touched || !c->roots.trusted) && !same_roots(c))
 			c->scanned = 0;
 		else if (c->mode == CACHE_STAT)
 			compare_shard_states(c);
+		c->roots_touched = 0;
 	}
 	if (!c->scanned) {
 		/* The scan reads its own copy: cfg may be reloaded meanwhile. */
@@ -975,4 +961,13 @@ int
 cache_wake_fd(const struct page_cache *c)
 {
 	return c->wake_fd;
+}
+
+/* A root that names content/ itself, as a newcomer might set it. */
+static int
+is_content_dir(const char *root)
+{
+	const char *slash = strrchr(root, '/');
+
+	return slash != NULL && slash != root && strcmp(slash, "/content") == 0;
 }

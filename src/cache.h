@@ -20,6 +20,7 @@
 #include "buf.h"
 #include "config.h"
 #include "content.h"
+#include "dir_watch.h"
 #include "sitemap.h"
 #include "tags.h"
 
@@ -34,6 +35,8 @@ struct page_cache {
 	int		 inotify_failed;	/* then rescan, for good */
 	enum cache_mode	 mode;
 	int		 inotify_fd;	/* -1 while not watching */
+	struct dir_watch roots;		/* the root, content/, tags.yaml: */
+	int		 roots_touched;	/* an event: compare their states */
 	int		 content_wd;
 	int		 shard_wd[CONTENT_SHARDS];
 	unsigned char	 dirty[CONTENT_SHARDS];	/* read the whole shard */

@@ -12,8 +12,6 @@
 
 /* Closer than this to a hard limit is worth a line. */
 #define NEAR(limit)	((limit) / 10 * 8)
-/* How many parts one sitemap index may list. */
-#define INDEX_MAX_PARTS	50000
 
 struct tally {
 	FILE	*out;
@@ -92,12 +90,12 @@ check_limits(const struct reporter *rep, const struct config *cfg,
 		    "%d crawlers read", text.len, ROBOTS_MAX_BYTES);
 	if (sm != NULL) {
 		sitemap_layout(sm, buf_str(&base));
-		if (sm->nparts > NEAR(INDEX_MAX_PARTS))
+		if (sm->nparts > NEAR(SITEMAP_INDEX_MAX))
 			report(rep, FINDING_PROBLEM, "sitemap: %zu parts, %s "
 			    "the %d one index may list; raise [sitemap] "
 			    "max_urls or max_bytes",
-			    sm->nparts, sm->nparts > INDEX_MAX_PARTS ?
-			    "more than" : "near", INDEX_MAX_PARTS);
+			    sm->nparts, sm->nparts > SITEMAP_INDEX_MAX ?
+			    "more than" : "near", SITEMAP_INDEX_MAX);
 	}
 	buf_free(&text);
 	buf_free(&base);

@@ -5,11 +5,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #include <ini.h>
@@ -85,6 +87,9 @@ static const char *const sections[] = { "site", "reserved", "http",
 
 static int error_at(struct parse *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
+static int	unknown_key(struct parse *, const char *, const char *);
+static int	quoted(const char *);
+static size_t	edit_distance(const char *, const char *);
 
 /*
  * Keeps the first error only: later ones are often its echoes. Returns
@@ -363,13 +368,48 @@ handler(void *user, const char *section, const char *name, const char *value)
 			continue;
 		if (!keys[k].repeatable && (p->seen & 1u << k))
 			return error_at(p, p->line, "%s is set twice", name);
+		if (quoted(value))
+			return error_at(p, p->line, "%s = %s: quotes are taken "
+			    "literally in this file; write %s = %.*s", name,
+			    value, name, (int)strlen(value) - 2, value + 1);
 		p->seen |= 1u << k;
 		return set(p, (enum key)k, value);
 	}
 	if (*section == '\0')
 		return error_at(p, p->line, "%s is outside any [section]",
 		    name);
-	return error_at(p, p->line, "unknown key \"%s\"", name);
+	return unknown_key(p, section, name);
+}
+
+/*
+ * An unknown key, and how to fix it: the section it belongs in, or the
+ * key it is closest to, as a typo would leave it.
+ */
+static int
+unknown_key(struct parse *p, const char *section, const char *name)
+{
+	size_t best = SIZE_MAX, nearest = 0;
+
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		size_t d = edit_distance(name, keys[k].name);
+
+		if (d == 0)
+			return error_at(p, p->line, "\"%s\" belongs in [%s], "
+			    "not [%s]", name, keys[k].section, section);
+		/* The key of this section first, at a distance. */
+		if (d < best || (d == best &&
+		    strcmp(keys[k].section, section) == 0)) {
+			best = d;
+			nearest = k;
+		}
+	}
+	if (best > 2 || best * 3 > strlen(name))
+		return error_at(p, p->line, "unknown key \"%s\"", name);
+	if (strcmp(keys[nearest].section, section) == 0)
+		return error_at(p, p->line, "unknown key \"%s\"; did you mean "
+		    "\"%s\"?", name, keys[nearest].name);
+	return error_at(p, p->line, "unknown key \"%s\"; did you mean \"%s\" "
+	    "in [%s]?", name, keys[nearest].name, keys[nearest].section);
 }
 
 static int
@@ -579,6 +619,7 @@ int
 config_watch_open(struct config_watch *w, const char *file, struct buf *err)
 {
 	memset(w, 0, sizeof(*w));
+	w->paths.fd = -1;
 	if (stat(file, &w->st) == -1) {
 		buf_printf(err, "%s: %s", file, strerror(errno));
 		return -1;
@@ -589,6 +630,43 @@ config_watch_open(struct config_watch *w, const char *file, struct buf *err)
 	return 0;
 }
 
+void
+config_watch_follow(struct config_watch *w)
+{
+	w->paths.fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	w->look = 1;
+}
+
+/*
+ * True when an event came, or may have been lost. One read: in a busy
+ * directory events may come as fast as they are read, and what is left
+ * only makes the next request compare again.
+ */
+static int
+events_came(struct config_watch *w)
+{
+	char events[16 * 1024]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	ssize_t n = read(w->paths.fd, events, sizeof(events));
+
+	return n > 0 || (n == -1 && errno != EAGAIN);
+}
+
+/* The watches made again, before the states are taken. */
+static void
+watch_again(struct config_watch *w)
+{
+	struct buf yaml = BUF_INIT;
+
+	dir_watch_clear(&w->paths);
+	dir_watch_add(&w->paths, w->paths.fd, w->cfg.file);
+	if (w->cfg.root) {
+		buf_printf(&yaml, "%s/config.yaml", w->cfg.root);
+		dir_watch_add(&w->paths, w->paths.fd, buf_str(&yaml));
+	}
+	buf_free(&yaml);
+}
+
 const struct config *
 config_watch_get(struct config_watch *w)
 {
@@ -596,6 +674,12 @@ config_watch_get(struct config_watch *w)
 	struct config fresh;
 	struct stat st, yaml_st;
 
+	if (w->paths.fd != -1) {
+		if (w->paths.trusted && !w->look && !events_came(w))
+			return &w->cfg;
+		w->look = 0;
+		watch_again(w);
+	}
 	stat_yaml(&w->cfg, &yaml_st);
 	if (stat(w->cfg.file, &st) == -1 || (same_file_state(&st, &w->st) &&
 	    same_file_state(&yaml_st, &w->yaml_st)))
@@ -609,6 +693,7 @@ config_watch_get(struct config_watch *w)
 	}
 	config_free(&w->cfg);
 	w->cfg = fresh;
+	w->look = 1;	/* the root, and so config.yaml, may be another */
 	return &w->cfg;
 }
 
@@ -616,10 +701,55 @@ void
 config_watch_expire(struct config_watch *w)
 {
 	memset(&w->st, 0, sizeof(w->st));
+	w->look = 1;
 }
 
 void
 config_watch_close(struct config_watch *w)
 {
+	dir_watch_clear(&w->paths);
+	if (w->paths.fd != -1)
+		close(w->paths.fd);
 	config_free(&w->cfg);
+}
+
+/* "value" or 'value': quotes a reader of other INI dialects may expect. */
+static int
+quoted(const char *v)
+{
+	size_t n = strlen(v);
+
+	return n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0];
+}
+
+/*
+ * Edits from one key name to another, a swap of neighbours counting as
+ * one, as typos make them (optimal string alignment).
+ */
+static size_t
+edit_distance(const char *a, const char *b)
+{
+	enum { MAX = 64 };
+	size_t la = strlen(a), lb = strlen(b), d[MAX + 1][MAX + 1];
+
+	if (la > MAX || lb > MAX)
+		return SIZE_MAX;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
 }

@@ -6,6 +6,7 @@
 
 #include "baseurl.h"
 #include "buf.h"
+#include "dir_watch.h"
 #include "listing.h"
 #include "reserved.h"
 #include "robots_writer.h"
@@ -59,13 +60,20 @@ void	config_builtin(struct config *cfg, const char *file);
 
 /* A configuration that follows its file while the process runs. */
 struct config_watch {
-	struct stat	st;
-	struct stat	yaml_st;	/* the root's config.yaml; 0s if none */
-	struct config	cfg;
+	struct stat	 st;
+	struct stat	 yaml_st;	/* the root's config.yaml; 0s if none */
+	struct config	 cfg;
+	struct dir_watch paths;		/* the INI and config.yaml, once */
+	int		 look;		/* compare their states next time */
 };
 
 int	config_watch_open(struct config_watch *, const char *file,
 	    struct buf *err);
+/*
+ * From now on the files are followed with inotify where it can be
+ * trusted, and stat'ed only after an event: for a long-running process.
+ */
+void	config_watch_follow(struct config_watch *);
 
 /*
  * The configuration as the file is now. A file that changed into an

@@ -56,7 +56,7 @@ clear_socket_path(const struct sockaddr_un *sun, struct buf *err)
 }
 
 static int
-listen_unix(const char *path, int mode, struct buf *err)
+listen_unix(const char *path, int mode, int group, struct buf *err)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
 	mode_t old_umask = 0;
@@ -92,6 +92,13 @@ listen_unix(const char *path, int mode, struct buf *err)
 		buf_printf(err, "%s: its directory does not exist; create it "
 		    "first, such as: install -d -o sitemapd -g www-data -m 0750 "
 		    "DIRECTORY", path);
+	/* Its group set before it has its name: nobody connects before. */
+	else if (rc == 0 && group != -1 && chown(sun.sun_path, (uid_t)-1,
+	    (gid_t)group) == -1)
+		buf_printf(err, "%s: -g: cannot give the socket group %d: %s%s",
+		    path, group, strerror(errno), errno == EPERM ? "; the "
+		    "user sitemapd runs as must be in that group (adduser "
+		    "USER GROUP, then start it again)" : "");
 	else if (rc == -1 || listen(fd, LISTEN_BACKLOG) == -1 ||
 	    (strcmp(sun.sun_path, path) != 0 && link(sun.sun_path, path) == -1))
 		buf_printf(err, "%s: %s", path, strerror(errno));
@@ -158,10 +165,10 @@ listen_tcp(const char *spec, struct buf *err)
 }
 
 int
-fcgi_listen(const char *spec, int mode, struct buf *err)
+fcgi_listen(const char *spec, int mode, int group, struct buf *err)
 {
 	if (strncmp(spec, "unix:", 5) == 0)
-		return listen_unix(spec + 5, mode, err);
+		return listen_unix(spec + 5, mode, group, err);
 	if (strncmp(spec, "tcp:", 4) == 0)
 		return listen_tcp(spec + 4, err);
 	buf_printf(err, "%s: expected unix:PATH or tcp:HOST:PORT", spec);

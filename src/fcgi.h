@@ -10,10 +10,10 @@ int	gateway_is_cgi(void);
 
 /*
  * Opens a listening socket from "unix:PATH" or "tcp:HOST:PORT"; a unix
- * socket gets mode unless it is -1. Returns the descriptor, or -1 with
- * the reason in err.
+ * socket gets mode and group unless they are -1. Returns the descriptor,
+ * or -1 with the reason in err.
  */
-int	fcgi_listen(const char *spec, int mode, struct buf *err);
+int	fcgi_listen(const char *spec, int mode, int group, struct buf *err);
 
 /*
  * Answers FastCGI requests on the listening socket fd until SIGTERM,

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -61,6 +62,8 @@
  * bytes; past this a new one gets 503 (one body may pass it).
  */
 #define BODIES_MAX		(128 * 1024 * 1024)
+/* Bodies up to this size come from the heap, which keeps twice that. */
+#define BODY_HEAP_MAX		(16 * 1024 * 1024)
 /* Accepted in one turn, so those already in get read between floods. */
 #define ACCEPT_BATCH		32
 /* A body's records gathered into one writev, with out and tail. */
@@ -543,12 +546,20 @@ fcgi_serve(int fd, struct config_watch *watch)
 		    strerror(errno));
 		return -1;
 	}
+	/*
+	 * Bodies are made afresh for every request: from the heap, and back
+	 * to it, rather than mapped anew and faulted in page by page each
+	 * time, which cost more than making them.
+	 */
+	mallopt(M_MMAP_THRESHOLD, BODY_HEAP_MAX);
+	mallopt(M_TRIM_THRESHOLD, 2 * BODY_HEAP_MAX);
 	srv.drops.what = "FastCGI connections dropped";
 	srv.evictions.what = "FastCGI connections closed to make room";
 	srv.max_conns = conns_allowed();
 	srv.conns = xcalloc(srv.max_conns, sizeof(*srv.conns));
 	srv.pfd = pfd = xcalloc(srv.max_conns + 2, sizeof(*srv.pfd));
 	bodies_init(&srv.bodies, BODIES_MAX);
+	config_watch_follow(watch);
 	cache_init(&srv.cache, 1, &report_to_log);
 	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
@@ -559,6 +570,9 @@ fcgi_serve(int fd, struct config_watch *watch)
 
 		if (reloading) {
 			reloading = 0;
+			if (log_reopen() == -1)
+				log_at(LOG_ERR, "SIGHUP: the log file: %s; "
+				    "writing on to the one open", strerror(errno));
 			log_at(LOG_INFO, "SIGHUP: reading the configuration and the "
 			    "content root again");
 			config_watch_expire(watch);

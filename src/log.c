@@ -1,16 +1,32 @@
-/* Log lines on stderr, with a syslog priority when systemd reads them. */
+/*
+ * Log lines: on stderr, which web servers put in their error log, with a
+ * syslog priority when systemd reads them; or to syslog; or appended to a
+ * file that logrotate may move (reopened on SIGHUP).
+ */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "log.h"
 
 static int quiet;
+static enum { TO_STDERR, TO_SYSLOG, TO_FILE } target = TO_STDERR;
+static char *file_path;
+static int file_fd = -1;
 /* Shards are read by several threads. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void	stamp(struct buf *);
+static int	stderr_is_null(void);
 
 void
 log_set_quiet(int on)
@@ -18,10 +34,62 @@ log_set_quiet(int on)
 	quiet = on;
 }
 
+int
+log_to(const char *spec, struct buf *err)
+{
+	if (spec == NULL) {
+		/* spawn-fcgi hands over /dev/null: lines would vanish. */
+		if (!stderr_is_null())
+			return 0;
+		spec = "syslog";
+	}
+	if (strcmp(spec, "stderr") == 0) {
+		target = TO_STDERR;
+		return 0;
+	}
+	if (strcmp(spec, "syslog") == 0) {
+		openlog("sitemapd", LOG_PID | LOG_NDELAY, LOG_DAEMON);
+		target = TO_SYSLOG;
+		return 0;
+	}
+	if (spec[0] != '/') {
+		buf_printf(err, "-l %s: expected stderr, syslog or an absolute "
+		    "file path", spec);
+		return -1;
+	}
+	free(file_path);
+	file_path = xstrdup(spec);
+	if (log_reopen() == -1) {
+		buf_printf(err, "-l %s: %s", spec, strerror(errno));
+		return -1;
+	}
+	target = TO_FILE;
+	return 0;
+}
+
+int
+log_reopen(void)
+{
+	int fd;
+
+	if (file_path == NULL)
+		return 0;
+	if ((fd = open(file_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+	    0640)) == -1)
+		return -1;	/* the old file stays in use */
+	pthread_mutex_lock(&lock);
+	if (file_fd != -1)
+		close(file_fd);
+	file_fd = fd;
+	pthread_mutex_unlock(&lock);
+	return 0;
+}
+
 /*
  * Under systemd (JOURNAL_STREAM is set when stderr goes to the journal)
  * a line starts with its priority, "<4>", which the journal files it by
- * (sd-daemon(3)); web servers' error logs get the line as it is.
+ * (sd-daemon(3)); web servers' error logs get the line as it is, and a
+ * file a time of day first, as nothing else stamps it.
  */
 static void
 log_line(int priority, const char *fmt, va_list ap)
@@ -31,15 +99,27 @@ log_line(int priority, const char *fmt, va_list ap)
 
 	if (quiet)
 		return;
-	if (journal && *journal)
+	if (target == TO_SYSLOG) {
+		buf_vprintf(&line, fmt, ap);
+		syslog(priority, "%s", buf_str(&line));
+		buf_free(&line);
+		return;
+	}
+	if (target == TO_FILE)
+		stamp(&line);
+	else if (journal && *journal)
 		buf_printf(&line, "<%d>", priority);
 	buf_adds(&line, "sitemapd: ");
 	buf_vprintf(&line, fmt, ap);
 	/* One write per line keeps lines whole in a shared log. */
 	buf_addc(&line, '\n');
 	pthread_mutex_lock(&lock);
-	fwrite(line.data, 1, line.len, stderr);
-	fflush(stderr);
+	if (target == TO_FILE)
+		(void)!write(file_fd, line.data, line.len);
+	else {
+		fwrite(line.data, 1, line.len, stderr);
+		fflush(stderr);
+	}
 	pthread_mutex_unlock(&lock);
 	buf_free(&line);
 }
@@ -98,4 +178,29 @@ log_limited_flush(struct log_limit *limit)
 	log_at(LOG_WARNING, "%lu more %s in the second after the last line",
 	    limit->held, limit->what);
 	limit->held = 0;
+}
+
+/* "2026-11-24T17:45:34Z [1234] ": when, and which process of several. */
+static void
+stamp(struct buf *line)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	buf_printf(line, "%s [%ld] ", when, (long)getpid());
+}
+
+/* True when stderr is /dev/null, or closed: nobody would read a line. */
+static int
+stderr_is_null(void)
+{
+	struct stat st, null;
+
+	if (fstat(2, &st) == -1)
+		return errno == EBADF;
+	return stat("/dev/null", &null) == 0 && S_ISCHR(st.st_mode) &&
+	    st.st_rdev == null.st_rdev;
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <grp.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -36,7 +37,8 @@
 #define HELP_POINTER	"(sitemapd --help shows every command and option)\n"
 
 static const char usage_text[] =
-"usage: sitemapd [-c FILE] [-s unix:PATH [-m MODE] | -s tcp:HOST:PORT]\n"
+"usage: sitemapd [-c FILE] [-l LOG] [-s unix:PATH [-m MODE] [-g GROUP] |\n"
+"                -s tcp:HOST:PORT]\n"
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https] [--output FILE]\n"
 "       sitemapd [-c FILE] check\n"
 "       sitemapd [-c FILE] list [--host HOST] [--https]\n"
@@ -51,14 +53,20 @@ static const char usage_text[] =
 "                " SYSCONFDIR "/sitemapd.ini)\n"
 "  -s SOCKET     listen on unix:PATH or tcp:HOST:PORT (HOST is required)\n"
 "  -m MODE       octal permissions of the unix socket, such as 0660\n"
+"  -g GROUP      group of the unix socket: the web server's, such as\n"
+"                www-data (sitemapd's user must be in it)\n"
+"  -l LOG        where log lines go: stderr (the default; syslog when\n"
+"                stderr is /dev/null), syslog (facility daemon), or an\n"
+"                absolute file path, appended to and reopened on SIGHUP\n"
 "  render PATH   print the body a GET of PATH would get, for static export;\n"
-"                --host names the host (default localhost), --https\n"
-"                makes URLs https; --output writes FILE, replaced only\n"
-"                when the body is whole; on failure nothing is written\n"
+"                --host names the host (default: the first name of\n"
+"                allowed_hosts, else localhost), --https makes URLs\n"
+"                https; --output writes FILE, replaced only when the\n"
+"                body is whole; on failure nothing is written\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
 "  list          print every page, by id: listed with its URL and date,\n"
-"                or left out and why\n"
+"                or left out and why; --host as for render\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
@@ -109,6 +117,53 @@ config_file(const char *option, int cgi)
 		buf_free(&path);
 	}
 	return xstrdup(SYSCONFDIR "/sitemapd.ini");
+}
+
+/*
+ * "sitemapd check -c FILE": -c after the command counts as before it, as
+ * people type it. It is taken out of argv; given twice, it is refused.
+ * Returns 0, or EXIT_USAGE after saying what is wrong.
+ */
+static int
+config_after_command(int *argc, char **argv, const char **option)
+{
+	int kept = 1;
+
+	for (int i = 1; i < *argc; i++) {
+		const char *value = NULL;
+
+		if (strcmp(argv[i], "-c") == 0 && i + 1 < *argc)
+			value = argv[++i];
+		else if (strncmp(argv[i], "-c", 2) == 0 && argv[i][2] != '\0')
+			value = argv[i] + 2;
+		else if (strcmp(argv[i], "-c") == 0)
+			return usage_error("%s: -c needs a FILE", argv[0]);
+		if (value == NULL) {
+			argv[kept++] = argv[i];
+			continue;
+		}
+		if (*option != NULL)
+			return usage_error("%s: -c is given twice", argv[0]);
+		*option = value;
+	}
+	*argc = kept;
+	argv[kept] = NULL;
+	return 0;
+}
+
+/* A group name, or a number; -1 when there is no such group. */
+static int
+parse_group(const char *s)
+{
+	const struct group *gr = getgrnam(s);
+	const char *why;
+	uint64_t gid;
+
+	if (gr != NULL)
+		return (int)gr->gr_gid;
+	if (number_parse(s, strlen(s), 10, 0, 0, INT32_MAX, &gid, &why) == -1)
+		return -1;
+	return (int)gid;
 }
 
 /* Octal, at most 0777, nothing else: a typo must not open a socket. */
@@ -244,7 +299,8 @@ copy_out(FILE *from)
 static int
 render(const char *config_option, int argc, char **argv)
 {
-	struct render_params rp = { .host = "localhost" };
+	struct render_params rp = { .host = NULL };
+	struct buf host = BUF_INIT;
 	struct output out = { .write = stdio_write };
 	struct buf tmp = BUF_INIT;
 	struct config_watch watch;
@@ -257,11 +313,16 @@ render(const char *config_option, int argc, char **argv)
 		return EXIT_USAGE;
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
+	if (rp.host == NULL) {
+		host_policy_default(&watch.cfg.hosts, &host);
+		rp.host = buf_str(&host);
+	}
 	if ((out.ctx = fp = render_target(rp.output, &tmp)) == NULL) {
 		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? buf_str(&tmp) :
 		    "temporary file", strerror(errno));
 		config_watch_close(&watch);
 		buf_free(&tmp);
+		buf_free(&host);
 		return EXIT_FAILURE;
 	}
 	request_from_params(&req, render_param, &rp);
@@ -284,15 +345,15 @@ render(const char *config_option, int argc, char **argv)
 		unlink(tmp.data);
 	fclose(fp);
 	buf_free(&tmp);
+	buf_free(&host);
 	return rc;
 }
 
 static int
 list(const char *config_option, int argc, char **argv)
 {
-	struct render_params rp = { .host = "localhost",
-	    .path = "/sitemap.xml" };
-	struct buf base = BUF_INIT, why = BUF_INIT;
+	struct render_params rp = { .path = "/sitemap.xml" };
+	struct buf base = BUF_INIT, why = BUF_INIT, host = BUF_INIT;
 	struct config_watch watch;
 	struct request req;
 	int rc = EXIT_USAGE;
@@ -301,6 +362,10 @@ list(const char *config_option, int argc, char **argv)
 		return EXIT_USAGE;
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
+	if (rp.host == NULL) {
+		host_policy_default(&watch.cfg.hosts, &host);
+		rp.host = buf_str(&host);
+	}
 	request_from_params(&req, render_param, &rp);
 	/* Each line says why; check is where the log lines are. */
 	log_set_quiet(1);
@@ -313,6 +378,7 @@ list(const char *config_option, int argc, char **argv)
 	config_watch_close(&watch);
 	buf_free(&base);
 	buf_free(&why);
+	buf_free(&host);
 	return rc;
 }
 
@@ -378,11 +444,12 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *config_option = NULL, *socket_spec = NULL;
-	const char *unix_path = NULL;
+	const char *unix_path = NULL, *log_option = NULL;
 	struct config_watch watch;
-	int ch, fd, cgi, rc, mode = -1;
+	struct buf err = BUF_INIT;
+	int ch, fd, cgi, rc, mode = -1, group = -1;
 
-	while ((ch = getopt_long(argc, argv, "+c:s:m:hV", longopts, NULL))
+	while ((ch = getopt_long(argc, argv, "+c:s:m:g:l:hV", longopts, NULL))
 	    != -1) {
 		switch (ch) {
 		case 'c':
@@ -390,6 +457,14 @@ main(int argc, char **argv)
 			break;
 		case 's':
 			socket_spec = optarg;
+			break;
+		case 'g':
+			if ((group = parse_group(optarg)) == -1)
+				return usage_error("-g %s: no such group",
+				    optarg);
+			break;
+		case 'l':
+			log_option = optarg;
 			break;
 		case 'm':
 			if ((mode = parse_mode(optarg)) == -1) {
@@ -412,6 +487,15 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	/* Lines a command prints are for whoever typed it, unless told. */
+	if ((log_option || argc == 0) && log_to(log_option, &err) == -1) {
+		fprintf(stderr, "sitemapd: %s\n", buf_str(&err));
+		buf_free(&err);
+		return EXIT_USAGE;
+	}
+	if (argc > 0 && strcmp(argv[0], "robots-check") != 0 &&
+	    config_after_command(&argc, argv, &config_option) != 0)
+		return EXIT_USAGE;
 	if (argc > 0 && strcmp(argv[0], "render") == 0)
 		return render(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "check") == 0)
@@ -424,8 +508,9 @@ main(int argc, char **argv)
 		return usage_error("unknown command %s", argv[0]);
 	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
 		unix_path = socket_spec + 5;
-	if (mode != -1 && unix_path == NULL) {
-		fputs("sitemapd: -m applies only to -s unix:PATH\n", stderr);
+	if ((mode != -1 || group != -1) && unix_path == NULL) {
+		fprintf(stderr, "sitemapd: -%c applies only to -s unix:PATH\n",
+		    mode != -1 ? 'm' : 'g');
 		return EXIT_USAGE;
 	}
 
@@ -448,11 +533,9 @@ main(int argc, char **argv)
 	if (cgi)
 		rc = cgi_serve(&watch);
 	else {
-		struct buf err = BUF_INIT;
-
 		fd = 0;
-		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, &err))
-		    == -1) {
+		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, group,
+		    &err)) == -1) {
 			log_at(LOG_ERR, "%s", buf_str(&err));
 			buf_free(&err);
 			config_watch_close(&watch);

@@ -12,5 +12,7 @@
 /* The protocol's limits per file, and the defaults of [sitemap]. */
 #define SITEMAP_MAX_URLS	50000
 #define SITEMAP_MAX_BYTES	52428800
+/* How many sitemaps one sitemap index may list. */
+#define SITEMAP_INDEX_MAX	50000
 
 #endif

@@ -11,6 +11,7 @@
 #include "http.h"
 #include "log.h"
 #include "number.h"
+#include "protocol_limits.h"
 #include "request.h"
 #include "robots_writer.h"
 #include "sitemap.h"
@@ -252,7 +253,8 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	const struct config *cfg = x->cfg;
 	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	static struct log_limit full_log = { "503s for sitemap answers in "
-	    "flight", 0, 0 };
+	    "flight", 0, 0 }, too_many_log = { "503s for too many parts",
+	    0, 0 };
 	struct head h = { .status = 200,
 	    .content_type = "application/xml; charset=utf-8" };
 	struct buf why = BUF_INIT;
@@ -284,6 +286,13 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 		return send_error(x->out, 404, NULL, x->with_body);
 	index = route == ROUTE_INDEX || (route == ROUTE_SITEMAP &&
 	    sm->nparts > 1);
+	if (index && sm->nparts > SITEMAP_INDEX_MAX) {
+		log_limited(&too_many_log, "503 for %s: %zu sitemap parts, "
+		    "more than the %d one index may list; raise [sitemap] "
+		    "max_urls or max_bytes in %s", x->path, sm->nparts,
+		    SITEMAP_INDEX_MAX, cfg->file);
+		return send_error(x->out, 503, &retry, x->with_body);
+	}
 	part = route == ROUTE_PART ? part - 1 : 0;
 	gzip = cfg->gzip && http_accepts_gzip(x->req->accept_encoding);
 	add_field(&h, "X-Robots-Tag", "noindex");

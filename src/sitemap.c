@@ -37,6 +37,7 @@ sitemap_url_path(const struct listing *rules, const struct page *page,
 
 static int	cut_by_count(struct sitemap *, size_t);
 static time_t	part_newest(struct sitemap *, size_t);
+static size_t	head_size(const struct sitemap *);
 
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /* Browsers lay the list out with it; schemas and crawlers ignore it. */
@@ -269,8 +270,7 @@ part_newest(struct sitemap *sm, size_t part)
 void
 sitemap_layout(struct sitemap *sm, const char *base_url)
 {
-	size_t fixed = sizeof(xml_decl) - 1 + (sm->stylesheet ?
-	    sizeof(stylesheet_pi) - 1 : 0) + sizeof(urlset_open) - 1 +
+	size_t fixed = head_size(sm) + sizeof(urlset_open) - 1 +
 	    sizeof(urlset_tail) - 1;
 	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
 	struct day day = { .start = 1 };
@@ -315,15 +315,18 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 	p->end = sm->n;
 }
 
-uint64_t
-sitemap_entry_hash(const struct sitemap_entry *e)
+void
+sitemap_entry_dated(struct sitemap_entry *e, time_t last_modified)
 {
 	struct day day = { .start = 1 };
 	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
 	/* Apart: day.len is what day_of sets, whatever order C takes. */
-	const char *date = day_of(&day, e->last_modified);
+	const char *date = day_of(&day, last_modified);
 
-	return hash_add(h, date, day.len);
+	e->last_modified = last_modified;
+	e->hash = hash_add(h, date, day.len);
+	if (day.len == SITEMAP_DATE_LEN)
+		memcpy(e->date, date, SITEMAP_DATE_LEN);
 }
 
 uint64_t
@@ -370,6 +373,13 @@ put(char *to, const char *from, size_t n)
 	return to + n;
 }
 
+static size_t
+head_size(const struct sitemap *sm)
+{
+	return sizeof(xml_decl) - 1 + (sm->stylesheet ?
+	    sizeof(stylesheet_pi) - 1 : 0);
+}
+
 static void
 put_head(const struct sitemap *sm, struct buf *out, const char *root)
 {
@@ -379,38 +389,58 @@ put_head(const struct sitemap *sm, struct buf *out, const char *root)
 	buf_adds(out, root);
 }
 
+/* The bytes of the <urlset> of part, so that it is made in one piece. */
+static size_t
+part_size(const struct sitemap *sm, size_t part, size_t base_len)
+{
+	const struct sitemap_part *p = &sm->parts[part];
+	struct day day = { .start = 1 };
+	size_t size = head_size(sm) + sizeof(urlset_open) - 1 +
+	    sizeof(urlset_tail) - 1;
+
+	for (size_t i = p->start; i < p->end; i++)
+		if (!sm->entries[i].dup)
+			size += url_size(base_len, &sm->entries[i], &day);
+	return size;
+}
+
 void
 sitemap_render_part(const struct sitemap *sm, size_t part,
     const char *base_url, struct buf *out)
 {
 	const struct sitemap_part *p = &sm->parts[part];
-	struct buf base = BUF_INIT;
+	struct buf open = BUF_INIT;	/* of every <loc>: up to the path */
 	struct day day = { .start = 1 };
+	char *start, *at;
 
-	escape_xml(&base, base_url);
+	buf_adds(&open, URL_OPEN);
+	escape_xml(&open, base_url);
 	put_head(sm, out, urlset_open);
+	/* All of it in one piece, each entry copied in: nothing is formatted. */
+	start = at = buf_room(out, part_size(sm, part,
+	    open.len - (sizeof(URL_OPEN) - 1)));
 	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
-		const char *date;
-		size_t size;
-		char *at;
 
 		if (e->dup)
 			continue;
-		date = day_of(&day, e->last_modified);
-		/* Written once, in place: copying was most of a response. */
-		size = URL_BYTES(base.len, e->path_len, day.len);
-		at = buf_room(out, size);
-		at = put(at, URL_OPEN, sizeof(URL_OPEN) - 1);
-		at = put(at, base.data, base.len);
+		at = put(at, open.data, open.len);
 		at = put(at, e->path, e->path_len);
-		at = put(at, URL_MID, sizeof(URL_MID) - 1);
-		at = put(at, date, day.len);
-		put(at, URL_CLOSE, sizeof(URL_CLOSE) - 1);
-		buf_commit(out, size);
+		memcpy(at, URL_MID, sizeof(URL_MID) - 1);
+		at += sizeof(URL_MID) - 1;
+		if (sitemap_odd_date(e->last_modified)) {
+			day_of(&day, e->last_modified);
+			at = put(at, day.date, day.len);
+		} else {
+			memcpy(at, e->date, SITEMAP_DATE_LEN);
+			at += SITEMAP_DATE_LEN;
+		}
+		memcpy(at, URL_CLOSE, sizeof(URL_CLOSE) - 1);
+		at += sizeof(URL_CLOSE) - 1;
 	}
+	buf_commit(out, (size_t)(at - start));
 	buf_add(out, urlset_tail, sizeof(urlset_tail) - 1);
-	buf_free(&base);
+	buf_free(&open);
 }
 
 void

@@ -11,6 +11,9 @@
 #include "protocol_limits.h"
 #include "report.h"
 
+/* A listed page, with what writing it needs made once, when it changes. */
+#define SITEMAP_DATE_LEN	10	/* YYYY-MM-DD */
+
 struct sitemap_entry {
 	char	*path;		/* percent-encoded, XML-escaped */
 	uint64_t id;		/* of the page */
@@ -18,6 +21,7 @@ struct sitemap_entry {
 	uint64_t hash;		/* of what it shows: path and date */
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
+	char	 date[SITEMAP_DATE_LEN];	/* unless sitemap_odd_date */
 };
 
 /* Why a public Markdown page is not listed. */
@@ -119,8 +123,8 @@ void	sitemap_layout(struct sitemap *, const char *base_url);
 
 /* A date not of ten characters: before the year 1000 or after 9999. */
 int	sitemap_odd_date(time_t);
-/* What an entry shows, apart from the base URL. */
-uint64_t sitemap_entry_hash(const struct sitemap_entry *);
+/* Dates an entry whose path is set: its date as text, and its hash. */
+void	sitemap_entry_dated(struct sitemap_entry *, time_t last_modified);
 /* What part (0-based) shows, apart from the base URL. */
 uint64_t sitemap_part_hash(struct sitemap *, size_t part);
 /* What the index shows, apart from the base URL. */

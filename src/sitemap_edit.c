@@ -173,8 +173,7 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			e->path = xstrdup(buf_str(&xml));
 			e->path_len = (uint32_t)xml.len;
 			e->id = pages[i]->id;
-			e->last_modified = pages[i]->last_modified;
-			e->hash = sitemap_entry_hash(e);
+			sitemap_entry_dated(e, pages[i]->last_modified);
 			(*nadd)++;
 			break;
 		case VERDICT_LEFT_OUT:
@@ -246,6 +245,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		sm->nodd_dates += sitemap_odd_date(add[j].last_modified);
 		e->last_modified = add[j].last_modified;
 		e->hash = add[j].hash;
+		memcpy(e->date, add[j].date, sizeof(e->date));
 		free(add[j].path);
 		if (sm->parts && (part = part_of(sm, at)) != NULL)
 			*part = (struct sitemap_part){ .start = part->start,

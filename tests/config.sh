@@ -24,6 +24,32 @@ refuse "unknown key" "3: unknown key \"base_url\"" \
     "[site]
 root = $TMP/root
 base_url = https://example.com"
+refuse "a near-miss key names the key it meant" \
+    "5: unknown key \"exclude_tag\"; did you mean \"exclude_tags\"?" \
+    "[site]
+root = $TMP/root
+
+[sitemap]
+exclude_tag = draft"
+refuse "a near-miss key of another section names both" \
+    "3: unknown key \"gzp\"; did you mean \"gzip\" in [http]?" \
+    "[site]
+root = $TMP/root
+gzp = yes"
+refuse "a key of another section names its section" \
+    "3: \"exclude_tags\" belongs in [sitemap], not [site]" \
+    "[site]
+root = $TMP/root
+exclude_tags = draft"
+refuse "a value in quotes: quotes are literal" \
+    "2: root = \"/srv/site\": quotes are taken literally in this file; write root = /srv/site" \
+    "[site]
+root = \"/srv/site\""
+refuse "a value in single quotes likewise" \
+    "3: home_alias = 'home': quotes are taken literally in this file; write home_alias = home" \
+    "[site]
+root = $TMP/root
+home_alias = 'home'"
 refuse "key twice" "3: root is set twice" \
     "[site]
 root = $TMP/root
@@ -221,6 +247,39 @@ mistake "robots-check without a URL" "robots-check: give at least one URL" \
 mistake "an unknown command" "unknown command frobnicate" frobnicate
 mistake "check with an argument" "check: unexpected argument now" \
     -c "$TMP/ok.ini" check now
+mistake "-c before and after the command" "check: -c is given twice" \
+    -c "$TMP/ok.ini" check -c "$TMP/ok.ini"
+
+# Options after the command count as before it.
+out=$("$SITEMAPD" check -c "$TMP/ok.ini" 2>&1)
+check_eq "check -c FILE: exit 1 for the example's broken pages" 1 "$?"
+check_contains "check -c FILE: the INI after the command is read" \
+    "example-site/content/06/0000000000000606.3.ron: skipped" "$out"
+check_contains "render PATH -c FILE likewise" "Sitemap: http://localhost/" \
+    "$("$SITEMAPD" render /robots.txt -c "$TMP/ok.ini" 2>&1)"
+
+# Without --host, render and list ask as the first allowed host.
+printf '[site]\nroot = %s\n[http]\nallowed_hosts = *.example.org, example.com\n' \
+    "$SRCDIR/contrib/example-site" >"$TMP/hosts.ini"
+check_contains "render without --host: the first allowed name" \
+    "Sitemap: http://example.com/sitemap.xml" \
+    "$("$SITEMAPD" -c "$TMP/hosts.ini" render /robots.txt 2>&1)"
+out=$("$SITEMAPD" -c "$TMP/hosts.ini" list 2>&1)
+check_eq "list without --host: exit 0" 0 "$?"
+check_contains "list without --host: URLs of the first allowed name" \
+    "http://example.com/" "$out"
+printf '[site]\nroot = %s\n[http]\nallowed_hosts = *.example.org\n' \
+    "$SRCDIR/contrib/example-site" >"$TMP/hosts.ini"
+check_contains "only wildcards: www. in place of *" \
+    "Sitemap: http://www.example.org/sitemap.xml" \
+    "$("$SITEMAPD" -c "$TMP/hosts.ini" render /robots.txt 2>&1)"
+
+# A root set to content/ itself: the message says to name its parent.
+mkdir -p "$TMP/site/content"
+ini "$TMP/content.ini" "$TMP/site/content"
+check_contains "a root named content: name its parent" \
+    "[site] root is the directory that holds content/: $TMP/site" \
+    "$("$SITEMAPD" -c "$TMP/content.ini" check 2>&1)"
 
 # Paths in messages are shown as resolved, not as typed.
 mkdir -p "$TMP/pc/mysite"

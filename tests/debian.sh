@@ -29,6 +29,22 @@ check_eq "dpkg-buildpackage -us -uc -b: exit 0" 0 "$?"
 deb=$(ls "$TMP"/sitemapd_"$version"_*.deb 2>/dev/null)
 [ -f "$deb" ] || { not_ok "the .deb is built"; tail -30 "$TMP/build.out"; finish; exit 1; }
 
+# The package build's tests: the quick ones, and none under nocheck.
+(cd "$TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u CFLAGS \
+    DEB_BUILD_OPTIONS= debian/rules override_dh_auto_test) \
+    >"$TMP/test.out" 2>&1
+check_eq "the package build's tests pass" 0 "$?"
+for t in tests/unit tests/cgi.sh tests/config.sh; do
+	check_contains "... running $t" "PASS: $t" "$(cat "$TMP/test.out")"
+done
+check_lacks "... and not the web servers" "tests/nginx.sh" \
+    "$(cat "$TMP/test.out")"
+(cd "$TREE" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+    DEB_BUILD_OPTIONS=nocheck debian/rules override_dh_auto_test) \
+    >"$TMP/nocheck.out" 2>&1
+check_lacks "DEB_BUILD_OPTIONS=nocheck runs no test" "PASS:" \
+    "$(cat "$TMP/nocheck.out")"
+
 dpkg -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$TMP/files"
 for f in /usr/bin/sitemapd /etc/sitemapd.ini \
     /usr/share/man/man8/sitemapd.8.gz /usr/share/man/man5/sitemapd.ini.5.gz \

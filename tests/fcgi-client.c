@@ -60,6 +60,7 @@
 
 struct answer {
 	int	status;
+	int	retry;		/* the head has Retry-After */
 	size_t	body;
 	int	ended;		/* FCGI_END_REQUEST seen */
 	char	tail[16];	/* the last bytes of the body */
@@ -119,8 +120,9 @@ main(int argc, char **argv)
 
 		write(fd, req, n);
 		rc = read_answer(fd, &a, max);
-		printf("status %d, %zu body bytes, %s, %lld ms\n", a.status,
-		    a.body, a.ended ? "ended" : "not ended", now_ms() - t0);
+		printf("status %d, %zu body bytes, %s, %s%lld ms\n", a.status,
+		    a.body, a.ended ? "ended" : "not ended", a.retry ?
+		    "retry-after, " : "", now_ms() - t0);
 		return rc == 0 && a.ended ? 0 : 1;
 	}
 	if (strcmp(action, "partial") == 0 || strcmp(action, "idle") == 0) {
@@ -513,8 +515,10 @@ read_answer(int fd, struct answer *a, int max_ms)
 		if (h[1] != STDOUT || len == 0)
 			continue;
 		content[len] = '\0';
-		if (first && strncmp(content, "Status: ", 8) == 0)
+		if (first && strncmp(content, "Status: ", 8) == 0) {
 			a->status = atoi(content + 8);
+			a->retry = strstr(content, "\r\nRetry-After: ") != NULL;
+		}
 		first = 0;
 		a->body += len;
 		if (len >= sizeof(a->tail) - 1)

@@ -38,9 +38,9 @@ SOCK="$TMP/s.sock"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$SOCK" 2>"$TMP/server.log" &
 server=$!
 wait_for test -S "$SOCK"
-out=$("$CLIENT" "$SOCK" get /sitemap.xml 3000)
+out=$("$CLIENT" "$SOCK" get /sitemap.xml 10000)
 check_contains "FastCGI, tags.yaml a FIFO: sitemap 503 at once" "status 503" "$out"
-out=$("$CLIENT" "$SOCK" get /robots.txt 1000)
+out=$("$CLIENT" "$SOCK" get /robots.txt 5000)
 check_contains "FastCGI, tags.yaml a FIFO: robots.txt 200 at once" "status 200" "$out"
 stop_process "$server"
 check_eq "FastCGI, tags.yaml a FIFO: SIGTERM stops it" 0 "$?"

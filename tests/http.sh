@@ -163,11 +163,10 @@ check_restarted() {
 	[ $# -gt 0 ] || set -- "$(cat "$SV_DIR/supervise/pid")"
 	[ -n "$1" ] && kill -KILL "$@" ||
 	    { not_ok "$_name: a sitemapd process to kill"; return; }
-	for _i in $(seq 50); do
+	for _i in $(seq 150); do
 		sleep 0.1
 		get /robots.txt
 		[ "$STATUS" = 200 ] && break
 	done
-	check_eq "$_name: sitemapd killed, robots.txt 200 again within 5 s" \
-	    200 "$STATUS"
+	check_eq "$_name: sitemapd killed, robots.txt 200 again" 200 "$STATUS"
 }

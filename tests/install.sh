@@ -30,6 +30,13 @@ for f in lighttpd.conf nginx.conf nginx-upstream.conf apache-fcgid.conf \
 	check_eq "$f in $datadir/sitemapd, not docdir" yes \
 	    "$(test -f "$DEST$datadir/sitemapd/$f" && echo yes)"
 done
+# Configured without a unit option, the units go where systemd looks.
+systemd_dir=$(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null)
+if [ -n "$systemd_dir" ] &&
+    ! "$BUILD/config.status" --config | grep -q with-systemdsystemunitdir; then
+	check_eq "configure finds systemd's unit directory by itself" \
+	    "$systemd_dir" "$unitdir"
+fi
 if [ "$unitdir" != no ]; then
 	check_eq "the units where systemd looks" yes "$(test -f \
 	    "$DEST$unitdir/sitemapd.service" -a -f "$DEST$unitdir/sitemapd.socket" &&

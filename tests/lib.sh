@@ -117,11 +117,11 @@ locs() {
 }
 
 # stop_process PID [SIGNAL]: signals a background child (default TERM) and
-# returns its exit status; one still running after five seconds is killed
+# returns its exit status; one still running after 15 seconds is killed
 # and gives 124, so a test never hangs on a process that ignores signals.
 stop_process() {
 	kill "-${2:-TERM}" "$1" 2>/dev/null
-	for _i in $(seq 50); do
+	for _i in $(seq 150); do
 		kill -0 "$1" 2>/dev/null || break
 		sleep 0.1
 	done
@@ -133,9 +133,10 @@ stop_process() {
 	wait "$1" 2>/dev/null
 }
 
-# wait_for COMMAND...: polls until COMMAND succeeds, at most five seconds.
+# wait_for COMMAND...: polls until COMMAND succeeds, at most 20 seconds,
+# a margin for a loaded machine; it returns as soon as it does.
 wait_for() {
-	for _i in $(seq 50); do "$@" && return 0; sleep 0.1; done
+	for _i in $(seq 200); do "$@" && return 0; sleep 0.1; done
 	return 1
 }
 

@@ -76,11 +76,11 @@ check_eq "nginx keeps serving its own files" static "$BODY"
 # many of them, then one plain request, which must not wait behind them.
 seq 300 | xargs -P 8 -I{} curl -s -o /dev/null "$URL/sitemap.xml?{}"
 started=$(date +%s%N)
-get /robots.txt --max-time 3
+get /robots.txt --max-time 10
 took=$((($(date +%s%N) - started) / 1000000))
 check_eq "kept connections: a request after a burst is answered" 200 "$STATUS"
-[ "$took" -lt 1000 ] && ok "... at once (${took} ms)" ||
-    not_ok "... at once (${took} ms, over 1000)"
+[ "$took" -lt 5000 ] && ok "... at once (${took} ms)" ||
+    not_ok "... at once (${took} ms, over 5000)"
 check_lacks "kept connections: nginx logged no upstream error" "upstream" \
     "$(cat "$TMP/nginx-error.log")"
 

@@ -72,7 +72,16 @@ test_refusals(void)
 		    "trusted_proxies = 10.0.0.0/33\n", "4: trusted_proxies: "
 		    "\"10.0.0.0/33\": prefix length out of range" },
 		{ __LINE__, "[site]\nroot = /srv\ngzip = yes\n",
-		    "3: unknown key \"gzip\"" },
+		    "3: \"gzip\" belongs in [http], not [site]" },
+		{ __LINE__, "[http]\ngzpi = yes\n",
+		    "2: unknown key \"gzpi\"; did you mean \"gzip\"?" },
+		{ __LINE__, "[sitemap]\nmax_url = 1\n",
+		    "2: unknown key \"max_url\"; did you mean \"max_urls\"?" },
+		{ __LINE__, "[site]\nwatches = stat\n",
+		    "2: unknown key \"watches\"; did you mean \"watch\"?" },
+		{ __LINE__, "[site]\nbase = x\n", "2: unknown key \"base\"" },
+		{ __LINE__, "[site]\nroot = \"/srv\"\n", "2: root = \"/srv\": "
+		    "quotes are taken literally in this file; write root = /srv" },
 		{ __LINE__, "[sites]\n", "1: unknown section [sites]" },
 		{ __LINE__, "[site]\nadmin_path = /a\n",
 		    " [site] root is not set" },
@@ -147,6 +156,43 @@ test_watch(void)
 	unit_rmtree(dir);
 }
 
+/*
+ * Followed with inotify, the file is compared only after an event, and
+ * every kind of change makes one: written in place, renamed over, and
+ * config.yaml of the root it names.
+ */
+static void
+test_follow(void)
+{
+	char *dir = unit_tmpdir();
+	struct buf err = BUF_INIT, file = BUF_INIT, from = BUF_INIT;
+	struct config_watch w;
+	unsigned first;
+
+	unit_write(dir, "site.ini", "[site]\nroot = .\n");
+	buf_printf(&file, "%s/site.ini", dir);
+	CU_ASSERT_EQUAL_FATAL(config_watch_open(&w, buf_str(&file), &err), 0);
+	config_watch_follow(&w);
+	first = config_watch_get(&w)->generation;
+	CU_ASSERT_TRUE(w.paths.trusted);
+	CU_ASSERT_EQUAL(config_watch_get(&w)->generation, first);
+	CU_ASSERT_PTR_NULL(config_watch_get(&w)->yaml_admin);
+
+	unit_write(dir, "site.ini", "[site]\nroot = .\nadmin_path = x\n");
+	CU_ASSERT_STRING_EQUAL(config_watch_get(&w)->ini_admin, "x");
+	unit_write(dir, "new.ini", "[site]\nroot = .\nadmin_path = yy\n");
+	buf_printf(&from, "%s/new.ini", dir);
+	CU_ASSERT_EQUAL(rename(buf_str(&from), buf_str(&file)), 0);
+	CU_ASSERT_STRING_EQUAL(config_watch_get(&w)->ini_admin, "yy");
+	unit_write(dir, "config.yaml", "admin:\n  path: ops\n");
+	CU_ASSERT_STRING_EQUAL_FATAL(config_watch_get(&w)->yaml_admin, "ops");
+	config_watch_close(&w);
+	buf_free(&err);
+	buf_free(&file);
+	buf_free(&from);
+	unit_rmtree(dir);
+}
+
 /* Without a usable INI: the defaults, no root, only robots.txt to serve. */
 static void
 test_builtin(void)
@@ -168,6 +214,8 @@ suite_config(void)
 		{ "refusals name file, line and reason", test_refusals },
 		{ "a snapshot outlives its source", test_snapshot },
 		{ "a watched file keeps the last good one", test_watch },
+		{ "a followed file is read again after each change",
+		    test_follow },
 		{ "the built-in configuration", test_builtin },
 		CU_TEST_INFO_NULL
 	};

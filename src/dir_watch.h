@@ -1,0 +1,34 @@
+/*
+ * Whether a few files may have changed, asked without a stat per request:
+ * inotify on every directory along their paths, so a write, a rename or a
+ * replaced directory anywhere on the way makes an event. Where events can
+ * miss a change (a symlink on the way, whose target may move unseen; a
+ * network or FUSE filesystem, where other machines write), the watch is
+ * not trusted, and the caller compares states on every request as before.
+ */
+#ifndef SITEMAPD_DIR_WATCH_H
+#define SITEMAPD_DIR_WATCH_H
+
+#include <stddef.h>
+
+struct dir_watch {
+	int		 fd;		/* inotify, or -1 */
+	int		*wds;
+	size_t		 n;
+	int		 trusted;	/* events see every change */
+};
+
+/* Watches the directories along path on fd (an inotify descriptor). */
+void	dir_watch_add(struct dir_watch *, int fd, const char *path);
+/* True when wd is one of the watch's. */
+int	dir_watch_has(const struct dir_watch *, int wd);
+/* Removes the watches, which are then untrusted until added again. */
+void	dir_watch_clear(struct dir_watch *);
+
+/*
+ * The name of a filesystem where another machine may write (statfs(2)
+ * f_type), so that inotify misses changes, or NULL.
+ */
+const char *dir_watch_shared_fs(const char *path);
+
+#endif
