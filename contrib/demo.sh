@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what sitemapd needs, builds it, and serves the bundled example
-# site under lighttpd on 127.0.0.1:8080 (PORT=... to change) until Ctrl-C.
+# site under lighttpd on 127.0.0.1:8080 (PORT=8081 sh contrib/demo.sh for
+# another port) until Ctrl-C, which removes its temporary directory.
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
@@ -20,6 +21,8 @@ fi
 find contrib/example-site -type f -exec touch -d '2026-03-01 12:00 UTC' {} +
 
 demo=$(mktemp -d "${TMPDIR:-/tmp}/sitemapd-demo.XXXXXX")
+trap 'rm -rf "$demo"' EXIT
+trap 'exit 130' INT TERM
 mkdir "$demo/htdocs"
 cat >"$demo/sitemapd.ini" <<INI
 [site]
@@ -56,5 +59,11 @@ echo "  http://127.0.0.1:$port/             (links both)"
 echo "  http://127.0.0.1:$port/robots.txt"
 echo "  http://127.0.0.1:$port/sitemap.xml"
 echo "Edit files under contrib/example-site and reload: changes show at once."
-echo "Press Ctrl-C to stop."
-exec lighttpd -D -f "$demo/lighttpd.conf"
+echo "Press Ctrl-C to stop; it removes $demo."
+# lighttpd runs two sitemapd processes, and each logs what it skips: a
+# line is shown once.
+lighttpd -D -f "$demo/lighttpd.conf" 2>&1 | while IFS= read -r line; do
+	grep -Fxq -- "$line" "$demo/shown" 2>/dev/null ||
+	    printf '%s\n' "$line" | tee -a "$demo/shown"
+done
+

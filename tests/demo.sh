@@ -30,4 +30,18 @@ check_contains "... and the sitemap" 'href="/sitemap.xml"' "$BODY"
 get /sitemap.xml
 check_eq "every lastmod is the demo's fixed date" "2026-03-01" \
     "$(printf '%s\n' "$BODY" | sed -n 's:.*<lastmod>\(.*\)</lastmod>.*:\1:p' | sort -u)"
+# Both of lighttpd's sitemapd processes have scanned by now.
+get /sitemap_index.xml
+get /sitemaps/sitemap-0001.xml
+check_eq "each warning is shown once, though two processes log it" 1 \
+    "$(grep -c "0000000000000606.3.ron: skipped: markdown needs a title" \
+    "$TMP/demo.out")"
+
+# Ctrl-C: the whole foreground group gets SIGINT.
+dir=$(sed -n 's/^Press Ctrl-C to stop; it removes \(.*\)\.$/\1/p' "$TMP/demo.out")
+check_eq "the demo says where its files are" yes "$(test -d "$dir" && echo yes)"
+kill -INT -"$DEMO_PID"
+wait "$DEMO_PID" 2>/dev/null
+check_eq "Ctrl-C removes the demo's temporary directory" gone \
+    "$(test -e "$dir" && echo "still there" || echo gone)"
 finish
