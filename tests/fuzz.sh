@@ -18,12 +18,13 @@ builddir=$(dirname "$(dirname "$SITEMAPD")")
 deps="inih yaml-0.1 libdeflate"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -D_DEFAULT_SOURCE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-    -I$SRCDIR/src -I$builddir $(pkg-config --cflags $deps)"
+    $(for d in "$SRCDIR"/src/*/; do printf ' -I%s' "$d"; done)
+    -I$builddir $(pkg-config --cflags $deps)"
 
 # The core once (not the entry point, not the adapters that speak
 # libfcgi), then one link per target.
 mkdir -p "$TMP/obj"
-for src in "$SRCDIR"/src/*.c; do
+for src in "$SRCDIR"/src/*/*.c; do
 	case $(basename "$src") in main.c|fcgi.c|fcgi_server.c) continue;; esac
 	$cc $cflags -c "$src" -o "$TMP/obj/$(basename "$src" .c).o" ||
 	    { not_ok "fuzz: compile $(basename "$src")"; finish; exit 1; }

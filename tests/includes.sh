@@ -4,13 +4,17 @@
 # the module that includes to the one included. tsort(1) names any loop.
 . "$SRCDIR/tests/lib.sh"
 
-# "from to" per quoted include of a file in src/.
+# "from to" per quoted include of a file in src/ (its folders, which -I
+# names each).
 edges() {
-	for file in "$1"/*.c "$1"/*.h; do
+	for file in "$1"/*.c "$1"/*.h "$1"/*/*.c "$1"/*/*.h; do
+		[ -f "$file" ] || continue
 		from=$(basename "$file"); from=${from%.[ch]}
 		sed -n 's/^#include "\(.*\)\.h".*/\1/p' "$file" |
 		while read -r to; do
-			[ -f "$1/$to.h" ] && echo "$from $to"
+			for h in "$1/$to.h" "$1"/*/"$to.h"; do
+				[ -f "$h" ] && { echo "$from $to"; break; }
+			done
 		done
 	done
 }
@@ -31,8 +35,8 @@ check_eq "src/ includes have no cycle" "" "$(cat "$TMP/loops")"
 # The core library (Makefile.am) links no libfcgi: only these touch it.
 adapters="main fcgi fcgi_server"
 check_eq "only the adapters include fcgi.h or fcgiapp.h" "" \
-    "$(grep -l '#include [<"]\(fcgi\.h\|fcgiapp\.h\)' "$SRCDIR"/src/*.c \
-    "$SRCDIR"/src/*.h | while read -r f; do
+    "$(grep -l '#include [<"]\(fcgi\.h\|fcgiapp\.h\)' "$SRCDIR"/src/*/*.c \
+    "$SRCDIR"/src/*/*.h | while read -r f; do
 	m=$(basename "$f"); m=${m%.[ch]}
 	case " $adapters " in *" $m "*) ;; *) echo "$m" ;; esac
     done)"

@@ -12,7 +12,7 @@ done
 
 # The table of keys in config.c: { "section", "name", repeatable }.
 sed -n 's/.*{ "\([a-z]*\)", "\([a-z_]*\)", [01] },.*/\1 \2/p' \
-    "$SRCDIR/src/config.c" >"$TMP/keys"
+    "$SRCDIR/src/core/config.c" >"$TMP/keys"
 check_eq "the key table is found" yes "$([ "$(wc -l <"$TMP/keys")" -ge 15 ] && echo yes)"
 while read -r section name; do
 	# The key's entry, inside its section (.Ss [section] to the next .Ss).
