@@ -210,8 +210,10 @@ many(const char *addr, const char *path, int n, int seconds, int hold)
 	size_t len = request(req, 1, 0, path);
 
 	for (int i = 0; i < n; i++) {
-		if ((fds[i] = connect_to(addr)) == -1)
+		if ((fds[i] = connect_to(addr)) == -1) {
+			free(fds);
 			return 1;
+		}
 		setsockopt(fds[i], SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
 		write(fds[i], req, len);
 	}
@@ -221,12 +223,14 @@ many(const char *addr, const char *path, int n, int seconds, int hold)
 
 			if (poll(&pfd, 1, 20000) != 1) {
 				printf("connection %d had no answer\n", i);
+				free(fds);
 				return 1;
 			}
 		}
 		printf("held\n");
 		fflush(stdout);
 		sleep_ms(seconds * 1000);
+		free(fds);
 		return 0;
 	}
 	sleep_ms(seconds * 1000);
@@ -243,6 +247,7 @@ many(const char *addr, const char *path, int n, int seconds, int hold)
 		printf("%s\n", answered ? "answered" : "cut off");
 	else
 		printf("%d answered, %d cut off\n", answered, cut);
+	free(fds);
 	return 0;
 }
 
@@ -250,13 +255,14 @@ many(const char *addr, const char *path, int n, int seconds, int hold)
 static int
 trickle(const char *addr, const char *path, int bytes, int ms, int seconds)
 {
-	char req[8192], *buf = malloc((size_t)bytes);
+	char req[8192], *buf;
 	size_t len = request(req, 1, 0, path), got = 0;
 	long long t0, until;
 	int fd;
 
 	if ((fd = connect_to(addr)) == -1)
 		return 1;
+	buf = malloc((size_t)bytes);
 	write(fd, req, len);
 	t0 = now_ms();
 	until = t0 + seconds * 1000LL;
@@ -269,6 +275,7 @@ trickle(const char *addr, const char *path, int bytes, int ms, int seconds)
 		    (pfd.revents & (POLLRDHUP | POLLHUP)))) {
 			printf("cut off after %zu bytes, %lld s\n", got,
 			    (now_ms() - t0) / 1000);
+			free(buf);
 			return 0;
 		}
 		if (n > 0)
@@ -277,6 +284,7 @@ trickle(const char *addr, const char *path, int bytes, int ms, int seconds)
 	}
 	printf("still open after %zu bytes, %lld s\n", got,
 	    (now_ms() - t0) / 1000);
+	free(buf);
 	return 0;
 }
 
@@ -305,6 +313,7 @@ flood(const char *addr, int seconds, int hold)
 			close(fds[made % hold]);
 		fds[made++ % hold] = fd;
 	}
+	free(fds);
 	if (other == 0)
 		_exit(0);
 	waitpid(other, NULL, 0);
@@ -412,7 +421,8 @@ connect_to(const char *addr)
 		fd = socket(res->ai_family, SOCK_STREAM, 0);
 		if (connect(fd, res->ai_addr, res->ai_addrlen) == -1) {
 			perror(addr);
-			return -1;
+			close(fd);
+			fd = -1;
 		}
 		freeaddrinfo(res);
 		return fd;

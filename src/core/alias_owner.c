@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "alias_owner.h"
+#include "buf.h"
 
 struct claim {
 	const char	*alias;		/* the page's own string */

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "content.h"
+#include "page.h"
 #include "sorted.h"
 
 struct alias_owners {

@@ -1,10 +1,9 @@
 /*
- * The page metadata and sitemap entries a long-running process keeps,
- * and what brings them up to the content root on each request.
+ * The pages a long-running process keeps and the sitemap entries made
+ * from them, and what brings them up to the content root on each
+ * request, whichever source reads it.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,43 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
-#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
-#include "filestate.h"
 #include "log.h"
 #include "sorted.h"
 
-static int	scan_all(struct page_cache *, enum watch, struct buf *);
+static int	scan_all(struct page_cache *, const struct config *,
+		    const atomic_int *, struct buf *);
 static void	*scan_in_background(void *);
 static int	finish_background_scan(struct page_cache *, struct buf *);
 static void	build(struct page_cache *, const struct config *);
 static void	forget_root(struct page_cache *);
-static int	is_content_dir(const char *);
-
-/* Whatever makes a page file appear, change or go, in a shard. */
-#define SHARD_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | \
-	IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | \
-	IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
-/* Shard directories appearing or going, and content/ itself going. */
-#define CONTENT_EVENTS	(IN_CREATE | IN_MOVED_FROM | IN_MOVED_TO | \
-	IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-
-static void
-stop_watching(struct page_cache *c)
-{
-	dir_watch_clear(&c->roots);
-	if (c->inotify_fd != -1)
-		close(c->inotify_fd);
-	c->inotify_fd = -1;
-	c->content_wd = -1;
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		c->shard_wd[s] = -1;
-}
+static void	forget_dirty(struct page_cache *);
 
 /*
  * The pages a change leaves out are news in a long-running process's log;
@@ -57,7 +34,7 @@ stop_watching(struct page_cache *c)
 static const struct reporter *
 news_of(const struct page_cache *c)
 {
-	return c->long_lived ? c->rules.report : NULL;
+	return c->long_lived ? c->report : NULL;
 }
 
 void
@@ -65,25 +42,18 @@ cache_init(struct page_cache *c, int long_lived, const struct reporter *rep)
 {
 	memset(c, 0, sizeof(*c));
 	c->long_lived = long_lived;
-	c->rules = (struct scan_rules){ &c->tags, &c->reserved, rep };
-	c->inotify_fd = -1;
+	c->report = rep;
 	c->wake_fd = -1;
 	alias_owners_init(&c->owners);
-	stop_watching(c);
 }
 
 static void
-forget_scan(struct page_cache *c)
+forget_pages(struct page_cache *c)
 {
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		site_free(&c->shards[s]);
-	tagmap_free(&c->tags);
+	for (int b = 0; b < PAGE_BUCKETS; b++)
+		site_free(&c->buckets[b]);
 	alias_owners_free(&c->owners);
-	memset(c->dirty, 0, sizeof(c->dirty));
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		id_list_free(&c->dirty_ids[s]);
-	memset(c->shard_st, 0, sizeof(c->shard_st));
-	memset(c->racy, 0, sizeof(c->racy));
+	forget_dirty(c);
 	c->scanned = 0;
 	c->built = 0;
 }
@@ -92,10 +62,12 @@ forget_scan(struct page_cache *c)
 static void
 forget_root(struct page_cache *c)
 {
-	stop_watching(c);
-	forget_scan(c);
+	forget_pages(c);
 	sitemap_free(&c->sitemap);
-	buf_free(&c->nopressure_key);
+	if (c->src)
+		c->ops->close(c->src);
+	c->src = NULL;
+	c->ops = NULL;
 	free(c->root);
 	c->root = NULL;
 }
@@ -112,7 +84,6 @@ cache_free(struct page_cache *c)
 		atomic_store(&c->scan_cancel, 0);
 	}
 	forget_root(c);
-	reserved_free(&c->reserved);
 	if (c->wake_fd != -1)
 		close(c->wake_fd);
 	c->wake_fd = -1;
@@ -152,7 +123,7 @@ scan_in_background(void *arg)
 	 * Nice is a thread's own on Linux, and its workers inherit it.
 	 */
 	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
-	c->scan_rc = scan_all(c, c->scan_cfg.watch, &c->scan_why);
+	c->scan_rc = scan_all(c, &c->scan_cfg, &c->scan_cancel, &c->scan_why);
 	/* Sorting a million entries takes seconds, off the answering thread. */
 	if (c->scan_rc == 0)
 		build(c, &c->scan_cfg);
@@ -192,421 +163,23 @@ cache_start(struct page_cache *c, const struct config *cfg)
 	buf_free(&why);
 }
 
-/* From here on every request reads the whole root: slower, never stale. */
-static void
-give_up_watching(struct page_cache *c, const char *what)
-{
-	log_msg("inotify: %s: %s; reading the whole content root on every "
-	    "request", what, strerror(errno));
-	stop_watching(c);
-	c->inotify_failed = 1;
-	c->mode = CACHE_RESCAN;
-}
-
-static void
-path_of(const struct page_cache *c, const char *rel, struct buf *out)
-{
-	buf_reset(out);
-	buf_printf(out, "%s/%s", c->root, rel);
-}
-
-/* Watches a shard directory before it is read, so no change slips by. */
-static void
-watch_shard(struct page_cache *c, int shard)
-{
-	struct buf path = BUF_INIT;
-	int wd;
-
-	if (c->inotify_fd == -1 || c->shard_wd[shard] != -1)
-		return;
-	buf_printf(&path, "%s/content/%02x", c->root, shard);
-	wd = inotify_add_watch(c->inotify_fd, buf_str(&path), SHARD_EVENTS);
-	if (wd != -1)
-		c->shard_wd[shard] = wd;
-	else if (errno != ENOENT)	/* a shard that is gone needs none */
-		give_up_watching(c, buf_str(&path));
-	buf_free(&path);
-}
-
-static void
-unwatch_shard(struct page_cache *c, int shard)
-{
-	if (c->shard_wd[shard] != -1)
-		inotify_rm_watch(c->inotify_fd, c->shard_wd[shard]);
-	c->shard_wd[shard] = -1;
-}
-
-/*
- * A file of a shard changed: the page its name names is read again, or,
- * for a name that names none as it should (which the scan logs), the
- * whole shard.
- */
-static void
-note_page_file(struct page_cache *c, int shard, const char *name)
-{
-	uint64_t id;
-
-	switch (content_page_of_file(name, &id)) {
-	case 1:
-		if ((int)(id & 0xff) == shard) {
-			id_list_add(&c->dirty_ids[shard], id);
-			break;
-		}
-		/* FALLTHROUGH */
-	case -1:
-		c->dirty[shard] = 1;
-		break;
-	}
-}
-
-static void
-note_event(struct page_cache *c, const struct inotify_event *e)
-{
-	int shard;
-
-	if (e->mask & IN_Q_OVERFLOW) {
-		c->scanned = 0;
-		return;
-	}
-	if (dir_watch_has(&c->roots, e->wd)) {
-		c->roots_touched = 1;
-		return;
-	}
-	if (e->wd == c->content_wd) {
-		if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
-			c->scanned = 0;
-		else if (e->len > 0 && (shard = content_shard_of(e->name)) >= 0) {
-			/* The directory at that name is another one now. */
-			unwatch_shard(c, shard);
-			c->dirty[shard] = 1;
-		}
-		return;
-	}
-	for (shard = 0; shard < CONTENT_SHARDS; shard++)
-		if (c->shard_wd[shard] == e->wd)
-			break;
-	if (shard == CONTENT_SHARDS)
-		return;
-	if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED))
-		unwatch_shard(c, shard);
-	if (e->len == 0)
-		c->dirty[shard] = 1;
-	else
-		note_page_file(c, shard, e->name);
-}
-
-static void
-read_events(struct page_cache *c)
-{
-	char events[64 * 1024]
-	    __attribute__((aligned(__alignof__(struct inotify_event))));
-	ssize_t n;
-
-	while ((n = read(c->inotify_fd, events, sizeof(events))) > 0) {
-		for (char *p = events; p < events + n;) {
-			const struct inotify_event *e = (void *)p;
-
-			note_event(c, e);
-			p += sizeof(*e) + e->len;
-		}
-	}
-	if (n == 0 || (errno != EAGAIN && errno != EINTR))
-		c->scanned = 0;
-}
-
-/* What inotify cannot see: the root or content/ replaced, tags.yaml. */
+/* Reads every page again, into the buckets. */
 static int
-same_roots(const struct page_cache *c)
+scan_all(struct page_cache *c, const struct config *cfg,
+    const atomic_int *cancel, struct buf *why)
 {
-	struct buf path = BUF_INIT;
-	struct stat st;
-	int same;
-
-	same = stat(c->root, &st) == 0 && st.st_dev == c->root_st.st_dev &&
-	    st.st_ino == c->root_st.st_ino;
-	path_of(c, "content", &path);
-	same = same && stat(buf_str(&path), &st) == 0 &&
-	    st.st_dev == c->content_st.st_dev &&
-	    st.st_ino == c->content_st.st_ino;
-	path_of(c, "state/sys/tags.yaml", &path);
-	if (stat(buf_str(&path), &st) == -1)
-		memset(&st, 0, sizeof(st));
-	same = same && same_file_state(&st, &c->tags_st);
-	buf_free(&path);
-	return same;
-}
-
-static void
-note_mtime(struct page_cache *c, const struct stat *st)
-{
-	if (st->st_mtime > c->dirs_changed)
-		c->dirs_changed = st->st_mtime;
-}
-
-/*
- * A directory whose mtime is this second or the last may change again
- * within the same timestamp; it is read again until its time has passed.
- */
-static void
-note_shard_state(struct page_cache *c, int shard, const struct stat *st)
-{
-	if (st->st_nlink > 0)
-		note_mtime(c, st);
-	c->shard_st[shard] = *st;
-	c->racy[shard] = st->st_nlink > 0 && st->st_mtime >= time(NULL) - 1;
-}
-
-/* CACHE_STAT: a shard whose directory is not as it was is read again. */
-static void
-compare_shard_states(struct page_cache *c)
-{
-	struct buf path = BUF_INIT;
-	int fd;
-
-	path_of(c, "content", &path);
-	fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	buf_free(&path);
-	if (fd == -1) {
-		c->scanned = 0;		/* the scan says why */
-		return;
-	}
-	for (int s = 0; s < CONTENT_SHARDS; s++) {
-		struct stat st;
-		char name[3];
-
-		snprintf(name, sizeof(name), "%02x", s);
-		if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
-			memset(&st, 0, sizeof(st));
-		if (c->racy[s] || !same_file_state(&st, &c->shard_st[s]))
-			c->dirty[s] = 1;
-	}
-	close(fd);
-}
-
-static void
-choose_mode(struct page_cache *c, enum watch want)
-{
-	struct buf content = BUF_INIT;
-	const char *fs = NULL;
-	enum cache_mode mode = CACHE_RESCAN;
-
-	if (c->long_lived && !c->inotify_failed) {
-		path_of(c, "content", &content);
-		if (want == WATCH_AUTO && (fs = dir_watch_shared_fs(c->root))
-		    == NULL)
-			fs = dir_watch_shared_fs(buf_str(&content));
-		mode = want == WATCH_STAT || fs ? CACHE_STAT : CACHE_INOTIFY;
-		buf_free(&content);
-	}
-	if (mode == CACHE_STAT && c->mode != CACHE_STAT)
-		log_msg("%s: %s%s; comparing the shard directories on every "
-		    "request", c->root, fs ? fs : "watch = stat", fs ? ", where "
-		    "inotify misses other machines' writes" : "");
-	c->mode = mode;
-}
-
-/*
- * Notes a shard's state and watches it, before it is read, so that no
- * change slips by. Returns 0 when there is no directory to read at its
- * name: it is gone, or something else stands there, a symlink included,
- * which a scan skips.
- */
-static int
-prepare_shard(struct page_cache *c, int contentfd, int shard)
-{
-	struct stat st;
-	char name[3];
-
-	snprintf(name, sizeof(name), "%02x", shard);
-	if (fstatat(contentfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
-		memset(&st, 0, sizeof(st));
-	note_shard_state(c, shard, &st);
-	if (st.st_nlink > 0 && !S_ISDIR(st.st_mode))
-		return 0;
-	watch_shard(c, shard);
-	return 1;
-}
-
-/* Reads one shard into fresh; a shard directory that is gone is empty. */
-static int
-read_shard(struct page_cache *c, int contentfd, const char *contentpath,
-    int shard, const struct id_list *only, struct site *fresh,
-    struct buf *why)
-{
-	if (!prepare_shard(c, contentfd, shard))
-		return 0;
-	if (content_scan_shard(contentfd, contentpath, (unsigned)shard,
-	    only, &c->rules, fresh, why) == 0)
-		return 0;
-	if (errno == ENOENT) {
-		buf_reset(why);
-		return 0;
-	}
-	return -1;
-}
-
-/*
- * A cold page cache makes a scan wait on one read at a time; the disk and
- * the kernel do far better with many under way, so the shards of a full
- * scan are read by this many threads.
- */
-#define SCAN_THREADS	16
-
-struct scan_job {
-	const struct page_cache	*c;
-	int			 contentfd;
-	const char		*contentpath;
-	const unsigned char	*wanted;
-	struct site		*fresh;
-	int			 failed[CONTENT_SHARDS];	/* errno, or 0 */
-	struct buf		 why[CONTENT_SHARDS];
-	atomic_int		 next;
-};
-
-/* Takes shards until none is left; reads the cache, changes nothing of it. */
-static void *
-scan_worker(void *arg)
-{
-	struct scan_job *job = arg;
-	int s;
-
-	while ((s = atomic_fetch_add(&job->next, 1)) < CONTENT_SHARDS) {
-		if (!job->wanted[s])
-			continue;
-		/* The process is stopping: its answer is no longer wanted. */
-		if (atomic_load(&job->c->scan_cancel)) {
-			buf_adds(&job->why[s], "stopped");
-			job->failed[s] = EINTR;
-			continue;
-		}
-		if (content_scan_shard(job->contentfd, job->contentpath,
-		    (unsigned)s, NULL, &job->c->rules, &job->fresh[s],
-		    &job->why[s]) == -1)
-			job->failed[s] = errno ? errno : EIO;
-	}
-	return NULL;
-}
-
-/* Reads the wanted shards side by side; the first failure is the answer. */
-static int
-scan_shards(const struct page_cache *c, int contentfd, const char *contentpath,
-    const unsigned char *wanted, struct site *fresh, struct buf *why)
-{
-	struct scan_job *job = xcalloc(1, sizeof(*job));
-	pthread_t threads[SCAN_THREADS];
-	size_t started = 0;
-	int rc = 0;
-
-	job->c = c;
-	job->contentfd = contentfd;
-	job->contentpath = contentpath;
-	job->wanted = wanted;
-	job->fresh = fresh;
-	atomic_init(&job->next, 0);
-	/* Fewer threads, even none, only make it slower. */
-	while (started < SCAN_THREADS &&
-	    pthread_create(&threads[started], NULL, scan_worker, job) == 0)
-		started++;
-	scan_worker(job);
-	for (size_t i = 0; i < started; i++)
-		pthread_join(threads[i], NULL);
-	for (int s = 0; s < CONTENT_SHARDS; s++) {
-		/* Listed a moment ago: gone now means a root being pulled. */
-		if (job->failed[s] && rc == 0) {
-			buf_adds(why, buf_str(&job->why[s]));
-			rc = -1;
-		}
-		buf_free(&job->why[s]);
-	}
-	free(job);
-	return rc;
-}
-
-/* Reads everything again, with fresh watches. */
-static int
-scan_all(struct page_cache *c, enum watch want, struct buf *why)
-{
-	struct site fresh[CONTENT_SHARDS];
-	unsigned char wanted[CONTENT_SHARDS] = { 0 };
-	struct buf path = BUF_INIT;
-	struct stat tags_st = { 0 };
-	struct dirent *de;
-	DIR *dir = NULL;
-	int shard, rc = -1;
+	struct site fresh[PAGE_BUCKETS];
+	int rc;
 
 	memset(fresh, 0, sizeof(fresh));
-	forget_scan(c);
-	stop_watching(c);
-	c->dirs_changed = 0;
-	choose_mode(c, want);
-	if (c->mode == CACHE_INOTIFY && (c->inotify_fd = inotify_init1(
-	    IN_NONBLOCK | IN_CLOEXEC)) == -1)
-		give_up_watching(c, "inotify_init1");
-	/* Before their states are taken: no change slips in between. */
-	if (c->inotify_fd != -1) {
-		path_of(c, "state/sys/tags.yaml", &path);
-		dir_watch_add(&c->roots, c->inotify_fd, buf_str(&path));
-	}
-	if (stat(c->root, &c->root_st) == -1) {
-		buf_printf(why, "%s: %s", c->root, strerror(errno));
-		goto out;
-	}
-	path_of(c, "state/sys/tags.yaml", &path);
-	if (stat(buf_str(&path), &tags_st) == 0)
-		note_mtime(c, &tags_st);
-	if (tagmap_load(buf_str(&path), &c->tags, why) == -1)
-		goto out;
-	path_of(c, "content", &path);
-	if ((dir = opendir(buf_str(&path))) == NULL ||
-	    fstat(dirfd(dir), &c->content_st) == -1) {
-		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
-		if (errno == ENOENT && is_content_dir(c->root))
-			buf_printf(why, "; [site] root is the directory that "
-			    "holds content/: %.*s", (int)(strlen(c->root) -
-			    strlen("/content")), c->root);
-		goto out;
-	}
-	note_mtime(c, &c->content_st);
-	if (c->inotify_fd != -1 && (c->content_wd = inotify_add_watch(
-	    c->inotify_fd, buf_str(&path), CONTENT_EVENTS)) == -1)
-		give_up_watching(c, buf_str(&path));
-	for (errno = 0; (de = readdir(dir)) != NULL; errno = 0) {
-		struct stat st;
-
-		if (de->d_name[0] == '.' || fstatat(dirfd(dir), de->d_name,
-		    &st, AT_SYMLINK_NOFOLLOW) == -1)
-			continue;
-		if ((shard = content_shard_of(de->d_name)) < 0 ||
-		    !S_ISDIR(st.st_mode)) {
-			/* NoPressure skips legacy/ on purpose. */
-			if (!S_ISDIR(st.st_mode) ||
-			    strcmp(de->d_name, "legacy") != 0)
-				report(c->rules.report, FINDING_PROBLEM,
-				    "%s/%s: ignored: content/ holds only "
-				    "shard directories, 00 to ff",
-				    buf_str(&path), de->d_name);
-			continue;
-		}
-		wanted[shard] = prepare_shard(c, dirfd(dir), shard);
-	}
-	if (errno != 0) {
-		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
-		goto out;
-	}
-	if (scan_shards(c, dirfd(dir), buf_str(&path), wanted, fresh, why)
-	    == -1)
-		goto out;
-	memcpy(c->shards, fresh, sizeof(fresh));
-	memset(fresh, 0, sizeof(fresh));
-	c->tags_st = tags_st;
-	c->scanned = 1;
-	rc = 0;
-out:
-	for (shard = 0; shard < CONTENT_SHARDS; shard++)
-		site_free(&fresh[shard]);
-	if (dir)
-		closedir(dir);
-	buf_free(&path);
+	forget_pages(c);
+	rc = c->ops->scan(c->src, cfg, fresh, cancel, why);
+	if (rc == 0) {
+		memcpy(c->buckets, fresh, sizeof(fresh));
+		c->scanned = 1;
+	} else
+		for (int b = 0; b < PAGE_BUCKETS; b++)
+			site_free(&fresh[b]);
 	return rc;
 }
 
@@ -619,18 +192,18 @@ by_page_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Finds a page by id: its shard holds it, sorted by id. */
+/* Finds a page by id: its bucket holds it, sorted by id. */
 static struct page *
 find_page(uint64_t id, void *arg)
 {
 	const struct page_cache *c = arg;
-	const struct site *shard = &c->shards[id & 0xff];
-	struct sorted pages = { shard->pages, shard->n, sizeof(*shard->pages),
-	    by_page_id };
+	const struct site *bucket = &c->buckets[id & 0xff];
+	struct sorted pages = { bucket->pages, bucket->n,
+	    sizeof(*bucket->pages), by_page_id };
 	struct page key = { .id = id };
 	size_t at = sorted_find(&pages, &key);
 
-	return at == SIZE_MAX ? NULL : &shard->pages[at];
+	return at == SIZE_MAX ? NULL : &bucket->pages[at];
 }
 
 const struct page **
@@ -640,13 +213,21 @@ cache_pages(const struct page_cache *c, size_t *n)
 	size_t k = 0;
 
 	*n = 0;
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		*n += c->shards[s].n;
+	for (int s = 0; s < PAGE_BUCKETS; s++)
+		*n += c->buckets[s].n;
 	pages = xcalloc(*n ? *n : 1, sizeof(*pages));
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		for (size_t i = 0; i < c->shards[s].n; i++)
-			pages[k++] = &c->shards[s].pages[i];
+	for (int s = 0; s < PAGE_BUCKETS; s++)
+		for (size_t i = 0; i < c->buckets[s].n; i++)
+			pages[k++] = &c->buckets[s].pages[i];
 	return pages;
+}
+
+void
+cache_restricted(const struct page_cache *c, const struct page *page,
+    struct buf *out)
+{
+	if (c->ops)
+		c->ops->restricted(c->src, page, out);
 }
 
 /* The alias owners and the sitemap, made from every page. */
@@ -679,12 +260,12 @@ build(struct page_cache *c, const struct config *cfg)
 }
 
 /*
- * What a change replaces: whole shards, or in others the pages of some
+ * What a change replaces: whole buckets, or in others the pages of some
  * ids; and the pages elsewhere whose alias changed hands through it.
  */
 struct change {
-	unsigned char	 whole[CONTENT_SHARDS];
-	const struct id_list *ids;	/* by shard, sorted, unless whole */
+	unsigned char	 whole[PAGE_BUCKETS];
+	const struct id_list *ids;	/* by bucket, sorted, unless whole */
 	struct id_list	 others;
 };
 
@@ -695,9 +276,9 @@ replaced(const struct change *ch, uint64_t id)
 }
 
 static int
-changes(const struct change *ch, int shard)
+changes(const struct change *ch, int bucket)
 {
-	return ch->whole[shard] || ch->ids[shard].n > 0;
+	return ch->whole[bucket] || ch->ids[bucket].n > 0;
 }
 
 static void
@@ -716,13 +297,13 @@ add_page(const struct page ***pages, size_t *n, const struct page *page)
 	(*pages)[(*n)++] = page;
 }
 
-/* The replaced pages of a shard, old or new, and their aliases. */
+/* The replaced pages of a bucket, old or new, and their aliases. */
 static void
-collect(const struct change *ch, const struct site *shard,
+collect(const struct change *ch, const struct site *bucket,
     const struct page ***pages, size_t *n, char ***aliases, size_t *naliases)
 {
-	for (size_t i = 0; i < shard->n; i++) {
-		const struct page *page = &shard->pages[i];
+	for (size_t i = 0; i < bucket->n; i++) {
+		const struct page *page = &bucket->pages[i];
 
 		if (!replaced(ch, page->id))
 			continue;
@@ -735,28 +316,28 @@ collect(const struct change *ch, const struct site *shard,
 	}
 }
 
-/* The shard with fresh in place of the pages of ids: both sorted by id. */
+/* The bucket with fresh in place of the pages of ids: both sorted by id. */
 static void
-merge_pages(struct site *shard, const struct id_list *ids, struct site *fresh)
+merge_pages(struct site *bucket, const struct id_list *ids, struct site *fresh)
 {
-	struct page *pages = xcalloc(shard->n + fresh->n + 1, sizeof(*pages));
+	struct page *pages = xcalloc(bucket->n + fresh->n + 1, sizeof(*pages));
 	size_t n = 0, i = 0, j = 0;
 
-	while (i < shard->n || j < fresh->n) {
-		if (i < shard->n && id_list_has(ids, shard->pages[i].id)) {
-			page_free(&shard->pages[i++]);
+	while (i < bucket->n || j < fresh->n) {
+		if (i < bucket->n && id_list_has(ids, bucket->pages[i].id)) {
+			page_free(&bucket->pages[i++]);
 			continue;
 		}
-		if (j < fresh->n && (i == shard->n ||
-		    fresh->pages[j].id < shard->pages[i].id))
+		if (j < fresh->n && (i == bucket->n ||
+		    fresh->pages[j].id < bucket->pages[i].id))
 			pages[n++] = fresh->pages[j++];
 		else
-			pages[n++] = shard->pages[i++];
+			pages[n++] = bucket->pages[i++];
 	}
-	free(shard->pages);
+	free(bucket->pages);
 	free(fresh->pages);
-	shard->pages = pages;
-	shard->n = n;
+	bucket->pages = pages;
+	bucket->n = n;
 	memset(fresh, 0, sizeof(*fresh));
 }
 
@@ -777,26 +358,26 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 	    c->config_generation == c->cfg->generation;
 
 	/* Out with the old, while it is still as it was put in. */
-	for (int s = 0; incremental && s < CONTENT_SHARDS; s++)
+	for (int s = 0; incremental && s < PAGE_BUCKETS; s++)
 		if (changes(ch, s))
-			collect(ch, &c->shards[s], &pages, &n, &aliases,
+			collect(ch, &c->buckets[s], &pages, &n, &aliases,
 			    &naliases);
 	if (incremental) {
 		alias_owners_remove(&c->owners, pages, n);
 		sitemap_remove(&rules, &c->sitemap, &edit, pages, n);
 	}
 	n = 0;
-	for (int s = 0; s < CONTENT_SHARDS; s++) {
+	for (int s = 0; s < PAGE_BUCKETS; s++) {
 		if (ch->whole[s]) {
-			site_free(&c->shards[s]);
-			c->shards[s] = fresh[s];
+			site_free(&c->buckets[s]);
+			c->buckets[s] = fresh[s];
 			memset(&fresh[s], 0, sizeof(fresh[s]));
 		} else if (ch->ids[s].n > 0)
-			merge_pages(&c->shards[s], &ch->ids[s], &fresh[s]);
+			merge_pages(&c->buckets[s], &ch->ids[s], &fresh[s]);
 		else
 			continue;
 		if (incremental)
-			collect(ch, &c->shards[s], &pages, &n, &aliases,
+			collect(ch, &c->buckets[s], &pages, &n, &aliases,
 			    &naliases);
 	}
 	if (incremental) {
@@ -823,58 +404,36 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 	free(pages);
 }
 
-/*
- * Reads again what inotify or the shard states named: whole shards, or
- * the pages of the ids whose files changed.
- */
+/* Reads again what the source named, and puts it in place. */
 static int
-rescan_dirty(struct page_cache *c, struct buf *why)
+reread_dirty(struct page_cache *c, const struct config *cfg, struct buf *why)
 {
-	struct site fresh[CONTENT_SHARDS];
-	struct change ch = { .ids = c->dirty_ids };
-	struct buf path = BUF_INIT;
-	struct stat st;
-	int fd, rc = 0;
+	struct site fresh[PAGE_BUCKETS];
+	struct change ch = { .ids = c->dirty.ids };
+	int rc;
 
 	memset(fresh, 0, sizeof(fresh));
-	path_of(c, "content", &path);
-	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
-	    == -1 || fstat(fd, &st) == -1) {
-		buf_printf(why, "%s: %s", buf_str(&path), strerror(errno));
-		rc = -1;
-	} else
-		note_mtime(c, &st);
-	for (int s = 0; s < CONTENT_SHARDS && rc == 0; s++) {
-		if (c->dirty[s])
-			id_list_free(&c->dirty_ids[s]);
-		else if (c->dirty_ids[s].n == 0)
-			continue;
-		ch.whole[s] = c->dirty[s];
-		id_list_sort(&c->dirty_ids[s]);
-		if (read_shard(c, fd, buf_str(&path), s, c->dirty[s] ? NULL :
-		    &c->dirty_ids[s], &fresh[s], why) == -1)
-			rc = -1;
+	for (int b = 0; b < PAGE_BUCKETS; b++) {
+		if (c->dirty.whole[b])
+			id_list_free(&c->dirty.ids[b]);
+		id_list_sort(&c->dirty.ids[b]);
+		ch.whole[b] = c->dirty.whole[b];
 	}
-	if (rc == 0) {
+	rc = c->ops->reread(c->src, cfg, &c->dirty, fresh, why);
+	if (rc == 0)
 		apply_change(c, &ch, fresh);
-		memset(c->dirty, 0, sizeof(c->dirty));
-	}
-	for (int s = 0; s < CONTENT_SHARDS; s++) {
-		site_free(&fresh[s]);
-		id_list_free(&c->dirty_ids[s]);
-	}
+	for (int b = 0; b < PAGE_BUCKETS; b++)
+		site_free(&fresh[b]);
 	id_list_free(&ch.others);
-	if (fd != -1)
-		close(fd);
-	buf_free(&path);
+	forget_dirty(c);
 	return rc;
 }
 
 static int
 any_dirty(const struct page_cache *c)
 {
-	for (int s = 0; s < CONTENT_SHARDS; s++)
-		if (c->dirty[s] || c->dirty_ids[s].n > 0)
+	for (int b = 0; b < PAGE_BUCKETS; b++)
+		if (c->dirty.whole[b] || c->dirty.ids[b].n > 0)
 			return 1;
 	return 0;
 }
@@ -882,7 +441,7 @@ any_dirty(const struct page_cache *c)
 int
 cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 {
-	struct buf key = BUF_INIT;
+	const struct source_ops *ops = source_of(cfg);
 
 	if (c->scanning) {
 		if (!atomic_load(&c->scan_done))
@@ -890,40 +449,23 @@ cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 		if (finish_background_scan(c, why) == -1)
 			return -1;
 	}
-	if (c->root == NULL || strcmp(c->root, cfg->root) != 0) {
+	if (c->ops != ops || c->root == NULL || strcmp(c->root, cfg->root)
+	    != 0) {
 		forget_root(c);
 		c->root = xstrdup(cfg->root);
+		c->ops = ops;
+		c->src = ops->open(c->long_lived, c->report);
 	}
 	c->cfg = cfg;
-	/* Which version a page serves depends on the admin path. */
-	reserved_nopressure_key(&cfg->reserved, &key);
-	if (strcmp(buf_str(&key), buf_str(&c->nopressure_key)) != 0) {
+	if (c->scanned && (!c->long_lived ||
+	    c->ops->poll(c->src, cfg, &c->dirty) == -1))
 		c->scanned = 0;
-		buf_free(&c->nopressure_key);
-		c->nopressure_key = key;
-	} else
-		buf_free(&key);
-	if (c->mode == CACHE_RESCAN || (c->mode == CACHE_INOTIFY &&
-	    c->inotify_fd == -1))
-		c->scanned = 0;
-	else if (c->scanned) {
-		if (c->mode == CACHE_INOTIFY)
-			read_events(c);
-		if ((c->roots_touched || !c->roots.trusted) && !same_roots(c))
-			c->scanned = 0;
-		else if (c->mode == CACHE_STAT)
-			compare_shard_states(c);
-		c->roots_touched = 0;
-	}
 	if (!c->scanned) {
-		/* The scan reads its own copy: cfg may be reloaded meanwhile. */
-		reserved_free(&c->reserved);
-		reserved_copy(&c->reserved, &cfg->reserved);
 		if (c->background && start_background_scan(c, cfg) == 0)
 			return 1;
-		if (scan_all(c, cfg->watch, why) == -1)
+		if (scan_all(c, cfg, NULL, why) == -1)
 			return -1;
-	} else if (any_dirty(c) && rescan_dirty(c, why) == -1) {
+	} else if (any_dirty(c) && reread_dirty(c, cfg, why) == -1) {
 		c->scanned = 0;		/* start over next time */
 		return -1;
 	}
@@ -943,7 +485,7 @@ cache_sitemap(struct page_cache *c, const struct config *cfg,
 	case -1:
 		return NULL;
 	}
-	*changed = c->dirs_changed;
+	*changed = c->ops->changed(c->src);
 	if (c->sitemap.newest > *changed)
 		*changed = c->sitemap.newest;
 	if (cfg->mtime > *changed)
@@ -963,11 +505,10 @@ cache_wake_fd(const struct page_cache *c)
 	return c->wake_fd;
 }
 
-/* A root that names content/ itself, as a newcomer might set it. */
-static int
-is_content_dir(const char *root)
+static void
+forget_dirty(struct page_cache *c)
 {
-	const char *slash = strrchr(root, '/');
-
-	return slash != NULL && slash != root && strcmp(slash, "/content") == 0;
+	memset(c->dirty.whole, 0, sizeof(c->dirty.whole));
+	for (int b = 0; b < PAGE_BUCKETS; b++)
+		id_list_free(&c->dirty.ids[b]);
 }

@@ -1,62 +1,38 @@
 /*
- * The PageMetaCache: the content metadata, and the sitemap entries made
- * from it, kept between the requests of a long-running process. inotify
- * names the files that changed, and only their pages are read again, and
- * changed in place in the sorted entries. On network and FUSE filesystems
- * inotify sees only this machine's writes, so there each request compares
- * the shard directories' states instead and reads changed shards again. Without
- * either (CGI, or a watch that failed) every request scans: a stale answer
- * is never an option.
+ * The PageMetaCache: the pages of the content root, and the sitemap
+ * entries made from them, kept between the requests of a long-running
+ * process. Its source (source.h) says which pages changed, and only those
+ * are read again and changed in place in the sorted entries; when it
+ * cannot tell (CGI, or a watch that failed), every request reads the
+ * whole root: a stale answer is never an option.
  */
 #ifndef SITEMAPD_CACHE_H
 #define SITEMAPD_CACHE_H
 
 #include <pthread.h>
 #include <stdatomic.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "alias_owner.h"
 #include "buf.h"
 #include "config.h"
-#include "content.h"
-#include "dir_watch.h"
+#include "page.h"
 #include "sitemap.h"
-#include "tags.h"
-
-enum cache_mode {
-	CACHE_RESCAN,			/* read everything on every request */
-	CACHE_INOTIFY,			/* read what inotify names */
-	CACHE_STAT			/* read shards whose directory changed */
-};
+#include "source.h"
 
 struct page_cache {
 	int		 long_lived;	/* serves many requests */
-	int		 inotify_failed;	/* then rescan, for good */
-	enum cache_mode	 mode;
-	int		 inotify_fd;	/* -1 while not watching */
-	struct dir_watch roots;		/* the root, content/, tags.yaml: */
-	int		 roots_touched;	/* an event: compare their states */
-	int		 content_wd;
-	int		 shard_wd[CONTENT_SHARDS];
-	unsigned char	 dirty[CONTENT_SHARDS];	/* read the whole shard */
-	struct id_list	 dirty_ids[CONTENT_SHARDS];	/* read these pages */
-	struct stat	 shard_st[CONTENT_SHARDS];	/* zero if absent */
-	/* Changed so lately that another change may share its timestamp. */
-	unsigned char	 racy[CONTENT_SHARDS];
-	int		 scanned;	/* shards and tags are current */
+	const struct reporter *report;
+	const struct source_ops *ops;	/* of the root in hand, or NULL */
+	struct source	*src;
 	char		*root;
+	struct dirty	 dirty;		/* what to read again */
+	int		 scanned;	/* the pages are current */
 	const struct config *cfg;	/* of the request in hand */
-	struct reserved	 reserved;	/* the scan's own copy of cfg's */
-	struct scan_rules rules;	/* tags, reserved and the reporter */
-	struct buf	 nopressure_key;	/* reserved entries of the scan */
-	struct stat	 root_st, content_st, tags_st;
-	struct tagmap	 tags;
-	struct site	 shards[CONTENT_SHARDS];
-	struct alias_owners owners;	/* of the pages in shards */
-	time_t		 dirs_changed;	/* newest mtime of the directories */
+	struct site	 buckets[PAGE_BUCKETS];
+	struct alias_owners owners;	/* of the pages in buckets */
 	unsigned	 config_generation;
-	int		 built;		/* sitemap matches shards and config */
+	int		 built;		/* sitemap matches pages and config */
 	struct sitemap	 sitemap;
 	/* A full scan in a thread of its own, while requests go on. */
 	int		 background;
@@ -106,9 +82,12 @@ struct sitemap *cache_sitemap(struct page_cache *, const struct config *,
 	    time_t *changed, struct buf *why);
 
 /*
- * Every page of the last scan, in shard order, alias collisions marked
+ * Every page of the last scan, in bucket order, alias collisions marked
  * once a sitemap is built. The pages are the cache's: free only the array.
  */
 const struct page **cache_pages(const struct page_cache *, size_t *n);
+/* Who may read a restricted page, as its source says, for list. */
+void	cache_restricted(const struct page_cache *, const struct page *,
+	    struct buf *out);
 
 #endif

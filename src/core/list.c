@@ -34,7 +34,7 @@ reason_of(const struct page_cache *cache, const struct listing *rules,
 		return;
 	case VERDICT_RESTRICTED:
 		buf_adds(out, "restricted (");
-		access_roles(&cache->tags, page->tags, page->ntags, out);
+		cache_restricted(cache, page, out);
 		buf_addc(out, ')');
 		return;
 	default:

@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "buf.h"
-#include "content.h"
+#include "page.h"
 #include "listing.h"
 #include "protocol_limits.h"
 #include "report.h"

@@ -346,23 +346,3 @@ out:
 	buf_free(&shardpath);
 	return rc;
 }
-
-void
-page_free(struct page *page)
-{
-	free(page->alias);
-	free(page->broken);
-	for (size_t t = 0; t < page->ntags; t++)
-		free(page->tags[t]);
-	free(page->tags);
-}
-
-void
-site_free(struct site *site)
-{
-	for (size_t i = 0; i < site->n; i++)
-		page_free(&site->pages[i]);
-	free(site->pages);
-	site->pages = NULL;
-	site->n = 0;
-}

@@ -11,33 +11,13 @@
 
 #include "buf.h"
 #include "id_list.h"
+#include "page.h"
 #include "report.h"
 #include "reserved.h"
 #include "tags.h"
 
 /* content/00 to content/ff: the low byte of a page's id names its shard. */
-#define CONTENT_SHARDS	256
-
-/* Ordered to leave no padding: a million of them are kept. */
-struct page {
-	uint64_t	 id;
-	char		*alias;		/* canonical, or NULL */
-	char		**tags;		/* as the sidecar writes them */
-	char		*broken;	/* why no version is served; then
-					   nothing but id is set */
-	time_t		 last_modified;	/* newest of blob and sidecar */
-	uint64_t	 alias_owner;
-	uint32_t	 ntags;
-	uint32_t	 version;	/* the current one */
-	enum access	 access;
-	uint8_t		 markdown;
-	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
-};
-
-struct site {
-	struct page	*pages;
-	size_t		 n;
-};
+#define CONTENT_SHARDS	PAGE_BUCKETS
 
 /* The shard a directory name stands for ("00" to "ff"), or -1. */
 int	content_shard_of(const char *name);
@@ -67,8 +47,5 @@ struct scan_rules {
 int	content_scan_shard(int contentfd, const char *contentpath,
 	    unsigned shard, const struct id_list *only, const struct scan_rules *,
 	    struct site *out, struct buf *why);
-
-void	page_free(struct page *);
-void	site_free(struct site *);
 
 #endif

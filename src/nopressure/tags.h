@@ -5,9 +5,9 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "page.h"
 
 enum access_rule { RULE_UNSET, RULE_UNION, RULE_INTERSECT };
-enum access { ACCESS_PUBLIC, ACCESS_RESTRICTED, ACCESS_DENY };
 
 struct tag {
 	char		 *id;

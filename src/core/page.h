@@ -1,0 +1,45 @@
+/*
+ * A page as every content source gives it to the core, and a set of them.
+ * The core lists pages, never files or sidecars: what a page is made of
+ * is its source's business.
+ */
+#ifndef SITEMAPD_PAGE_H
+#define SITEMAPD_PAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Pages are kept in buckets by the low byte of their id. */
+#define PAGE_BUCKETS	256
+
+/* Who may read a page: only a public one is listed. */
+enum access { ACCESS_PUBLIC, ACCESS_RESTRICTED, ACCESS_DENY };
+
+/* Ordered to leave no padding: a million of them are kept. */
+struct page {
+	uint64_t	 id;
+	char		*alias;		/* canonical, or NULL; with url_path,
+					   the URL's path but its first "/" */
+	char		**tags;		/* as the sidecar writes them */
+	char		*broken;	/* why no version is served; then
+					   nothing but id is set */
+	time_t		 last_modified;	/* newest of blob and sidecar */
+	uint64_t	 alias_owner;
+	uint32_t	 ntags;
+	uint32_t	 version;	/* the current one */
+	enum access	 access;
+	uint8_t		 markdown;	/* a kind of page the sitemap lists */
+	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
+	uint8_t		 url_path;	/* alias is a path, taken as it is */
+};
+
+struct site {
+	struct page	*pages;
+	size_t		 n;
+};
+
+void	page_free(struct page *);
+void	site_free(struct site *);
+
+#endif
