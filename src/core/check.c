@@ -150,10 +150,12 @@ check_site(const struct config *cfg, FILE *out)
 	struct page_cache cache;
 	struct sitemap *sm;
 
-	check_admin_path(&rep, cfg);
+	if (cfg->source == SOURCE_NOPRESSURE)
+		check_admin_path(&rep, cfg);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
-	check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
-	    "the /id/ pages (those without an alias)");
+	if (cfg->source == SOURCE_NOPRESSURE)
+		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
+		    "the /id/ pages (those without an alias)");
 	check_content(&rep, cfg, &sm, &cache);
 	if (sm != NULL)
 		check_exclude_tags(&rep, cfg, &cache);

@@ -35,6 +35,8 @@ struct parse {
 	struct buf	*err;
 	unsigned	 seen;		/* single-valued keys already set */
 	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
+	int		 docroot_line;	/* of the first [docroot] key */
+	int		 key_line[32];	/* where each key was set last */
 	char		*admin;		/* admin_path, canonical */
 	int		 admin_line;
 	struct published {		/* what robots.txt will print */
@@ -47,7 +49,8 @@ struct parse {
 enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
-	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET };
+	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
+	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE };
 
 static const struct {
 	const char	*section;
@@ -70,10 +73,15 @@ static const struct {
 	[K_WATCH] =		{ "site", "watch", 0 },
 	[K_EXCLUDE_TAGS] =	{ "sitemap", "exclude_tags", 0 },
 	[K_STYLESHEET] =	{ "sitemap", "stylesheet", 0 },
+	[K_SOURCE] =		{ "site", "source", 0 },
+	[K_EXTENSIONS] =	{ "docroot", "extensions", 0 },
+	[K_INDEX] =		{ "docroot", "index", 0 },
+	[K_CLEAN_URLS] =	{ "docroot", "clean_urls", 0 },
+	[K_EXCLUDE] =		{ "docroot", "exclude", 1 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
-	"sitemap", "robots" };
+	"sitemap", "robots", "docroot" };
 
 /* [robots:AGENT] holds the rules of one crawler's group. */
 #define AGENT_SECTION	"robots:"
@@ -90,6 +98,8 @@ static int error_at(struct parse *, int, const char *, ...)
 static int	unknown_key(struct parse *, const char *, const char *);
 static int	quoted(const char *);
 static size_t	edit_distance(const char *, const char *);
+static void	docroot_rules_free(struct docroot_rules *);
+static void	copy_items(char ***, size_t *, char *const *, size_t);
 
 /*
  * Keeps the first error only: later ones are often its echoes. Returns
@@ -182,6 +192,65 @@ each_item(const char *v, int (*add)(struct host_policy *, const char *,
 	return 0;
 }
 
+/* Appends the items of a list separated by commas, each trimmed. */
+static void
+add_items(const char *v, char ***items, size_t *n)
+{
+	while (*v) {
+		size_t len = strcspn(v, ",");
+		const char *t = v, *end = v + len;
+
+		ascii_trim(&t, &end, " \t");
+		if (end > t) {
+			*items = xreallocarray(*items, *n + 1, sizeof(**items));
+			(*items)[(*n)++] = xstrndup(t, (size_t)(end - t));
+		}
+		v += len + (v[len] == ',');
+	}
+}
+
+static void
+free_items(char ***items, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		free((*items)[i]);
+	free(*items);
+	*items = NULL;
+	*n = 0;
+}
+
+/*
+ * [docroot] extensions or index: file names, or their endings, which
+ * name no directory. Returns 0, or -1 after error_at.
+ */
+static int
+add_file_names(struct parse *p, enum key k, const char *v)
+{
+	struct docroot_rules *d = &p->cfg->docroot;
+	char ***items = k == K_EXTENSIONS ? &d->extensions : &d->index;
+	size_t *n = k == K_EXTENSIONS ? &d->nextensions : &d->nindex;
+
+	add_items(v, items, n);
+	for (size_t i = 0; i < *n; i++) {
+		char *name = (*items)[i];
+
+		if (k == K_EXTENSIONS && name[0] == '.')
+			memmove(name, name + 1, strlen(name));
+		if (name[0] == '\0' || strchr(name, '/') != NULL ||
+		    strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+			error_at(p, p->line, "%s: \"%s\" is not a file %s",
+			    keys[k].name, name, k == K_EXTENSIONS ? "ending" :
+			    "name");
+			return -1;
+		}
+	}
+	if (*n == 0) {
+		error_at(p, p->line, "%s is empty", keys[k].name);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 publish(struct parse *p, const char *v)
 {
@@ -216,6 +285,26 @@ refuse_published_admin(struct parse *p)
 		free(p->published[i].text);
 	}
 	free(p->published);
+}
+
+/* A key of the other source would do nothing: refused, not ignored. */
+static void
+refuse_other_source(struct parse *p)
+{
+	static const enum key nopressure_only[] = { K_HOME_ALIAS,
+	    K_TRAILING_SLASH, K_EXCLUDE_TAGS };
+
+	if (p->docroot_line && p->cfg->source != SOURCE_DOCROOT)
+		error_at(p, p->docroot_line, "[docroot] is read only with "
+		    "[site] source = docroot");
+	if (p->cfg->source != SOURCE_DOCROOT)
+		return;
+	for (size_t i = 0; i < sizeof(nopressure_only) /
+	    sizeof(nopressure_only[0]); i++)
+		if (p->seen & 1u << nopressure_only[i])
+			error_at(p, p->key_line[nopressure_only[i]], "%s "
+			    "applies to a NoPressure root, not to source = "
+			    "docroot", keys[nopressure_only[i]].name);
 }
 
 /*
@@ -274,27 +363,43 @@ set(struct parse *p, enum key k, const char *v)
 		cfg->home_alias = s;
 		break;
 	case K_EXCLUDE_TAGS:
-		/* Tags as the sidecars write them, separated by commas. */
-		for (const char *list = v; *list;) {
-			size_t n = strcspn(list, ",");
-			const char *t = list, *end = list + n;
-
-			ascii_trim(&t, &end, " \t");
-			if (end > t) {
-				cfg->exclude_tags = xreallocarray(
-				    cfg->exclude_tags, cfg->nexclude_tags + 1,
-				    sizeof(*cfg->exclude_tags));
-				cfg->exclude_tags[cfg->nexclude_tags++] =
-				    xstrndup(t, (size_t)(end - t));
-			}
-			list += n + (list[n] == ',');
-		}
+		/* Tags as the sidecars write them. */
+		add_items(v, &cfg->exclude_tags, &cfg->nexclude_tags);
+		break;
+	case K_SOURCE:
+		if (strcmp(v, "nopressure") == 0)
+			cfg->source = SOURCE_NOPRESSURE;
+		else if (strcmp(v, "docroot") == 0)
+			cfg->source = SOURCE_DOCROOT;
+		else
+			return error_at(p, p->line, "source must be nopressure "
+			    "or docroot, not \"%s\"", v);
+		break;
+	case K_EXTENSIONS:
+	case K_INDEX:
+		if (k == K_EXTENSIONS)
+			free_items(&cfg->docroot.extensions,
+			    &cfg->docroot.nextensions);
+		else
+			free_items(&cfg->docroot.index, &cfg->docroot.nindex);
+		if (add_file_names(p, k, v) == -1)
+			return INI_STOP;
+		break;
+	case K_EXCLUDE:
+		if (v[*v == '/'] == '\0')
+			return error_at(p, p->line, "exclude is empty");
+		cfg->docroot.exclude = xreallocarray(cfg->docroot.exclude,
+		    cfg->docroot.nexclude + 1, sizeof(*cfg->docroot.exclude));
+		cfg->docroot.exclude[cfg->docroot.nexclude++] = xstrdup(v +
+		    (*v == '/'));
 		break;
 	case K_TRAILING_SLASH:
 	case K_GZIP:
 	case K_STYLESHEET:
+	case K_CLEAN_URLS:
 		if (parse_bool(v, k == K_GZIP ? &cfg->gzip :
 		    k == K_STYLESHEET ? &cfg->stylesheet :
+		    k == K_CLEAN_URLS ? &cfg->docroot.clean_urls :
 		    &cfg->trailing_slash) == -1)
 			return error_at(p, p->line,
 			    "%s must be yes or no, not \"%s\"", keys[k].name, v);
@@ -373,6 +478,9 @@ handler(void *user, const char *section, const char *name, const char *value)
 			    "literally in this file; write %s = %.*s", name,
 			    value, name, (int)strlen(value) - 2, value + 1);
 		p->seen |= 1u << k;
+		p->key_line[k] = p->line;
+		if (strcmp(section, "docroot") == 0 && p->docroot_line == 0)
+			p->docroot_line = p->line;
 		return set(p, (enum key)k, value);
 	}
 	if (*section == '\0')
@@ -478,6 +586,10 @@ set_defaults(struct config *cfg, const char *file)
 	cfg->gzip = 1;
 	cfg->stylesheet = 1;
 	cfg->generation = ++loads;
+	add_items("html, htm", &cfg->docroot.extensions,
+	    &cfg->docroot.nextensions);
+	add_items("index.html, index.htm", &cfg->docroot.index,
+	    &cfg->docroot.nindex);
 	reserved_init(&cfg->reserved);
 	robots_init(&cfg->robots);
 	host_policy_init(&cfg->hosts);
@@ -527,7 +639,10 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		    "\"[section]\"", file, rc);
 	}
 	fclose(p.f);
-	if (cfg->root != NULL)
+	refuse_other_source(&p);
+	if (cfg->source == SOURCE_DOCROOT)
+		reserved_drop_nopressure(&cfg->reserved);
+	else if (cfg->root != NULL)
 		read_nopressure_config(&p);
 	refuse_published_admin(&p);
 	cfg->ini_admin = p.admin;
@@ -569,17 +684,22 @@ config_snapshot(struct config *dst, const struct config *src)
 	dst->home_alias = xstrdup(src->home_alias);
 	dst->trailing_slash = src->trailing_slash;
 	reserved_copy(&dst->reserved, &src->reserved);
-	dst->exclude_tags = xcalloc(src->nexclude_tags + 1,
-	    sizeof(*dst->exclude_tags));
-	for (size_t i = 0; i < src->nexclude_tags; i++)
-		dst->exclude_tags[i] = xstrdup(src->exclude_tags[i]);
-	dst->nexclude_tags = src->nexclude_tags;
+	copy_items(&dst->exclude_tags, &dst->nexclude_tags, src->exclude_tags,
+	    src->nexclude_tags);
 	robots_copy(&dst->robots, &src->robots);
 	dst->max_urls = src->max_urls;
 	dst->max_bytes = src->max_bytes;
 	dst->stylesheet = src->stylesheet;
 	dst->watch = src->watch;
 	dst->generation = src->generation;
+	dst->source = src->source;
+	copy_items(&dst->docroot.extensions, &dst->docroot.nextensions,
+	    src->docroot.extensions, src->docroot.nextensions);
+	copy_items(&dst->docroot.index, &dst->docroot.nindex,
+	    src->docroot.index, src->docroot.nindex);
+	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
+	    src->docroot.exclude, src->docroot.nexclude);
+	dst->docroot.clean_urls = src->docroot.clean_urls;
 }
 
 void
@@ -590,14 +710,30 @@ config_free(struct config *cfg)
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
 	free(cfg->ini_admin);
-	for (size_t i = 0; i < cfg->nexclude_tags; i++)
-		free(cfg->exclude_tags[i]);
-	free(cfg->exclude_tags);
+	free_items(&cfg->exclude_tags, &cfg->nexclude_tags);
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
 	robots_free(&cfg->robots);
 	host_policy_free(&cfg->hosts);
+	docroot_rules_free(&cfg->docroot);
 	memset(cfg, 0, sizeof(*cfg));
+}
+
+static void
+docroot_rules_free(struct docroot_rules *d)
+{
+	free_items(&d->extensions, &d->nextensions);
+	free_items(&d->index, &d->nindex);
+	free_items(&d->exclude, &d->nexclude);
+}
+
+static void
+copy_items(char ***dst, size_t *ndst, char *const *src, size_t n)
+{
+	*dst = xcalloc(n + 1, sizeof(**dst));
+	for (size_t i = 0; i < n; i++)
+		(*dst)[i] = xstrdup(src[i]);
+	*ndst = n;
 }
 
 /* config.yaml's state, so that a change there reloads the configuration. */

@@ -14,8 +14,23 @@
 /* How a long-running process learns that the content root changed. */
 enum watch { WATCH_AUTO, WATCH_INOTIFY, WATCH_STAT };
 
+/* What reads the root: [site] source. */
+enum source_kind { SOURCE_NOPRESSURE, SOURCE_DOCROOT };
+
+/* Which files of a document root are pages, and their URLs: [docroot]. */
+struct docroot_rules {
+	char		**extensions;	/* without the dot */
+	size_t		 nextensions;
+	char		**index;	/* listed as their directory's URL */
+	size_t		 nindex;
+	int		 clean_urls;	/* /about.html listed as /about */
+	char		**exclude;	/* globs of paths never listed */
+	size_t		 nexclude;
+};
+
 struct config {
 	char		*file;
+	enum source_kind source;
 	char		*root;		/* runtime root, absolute; NULL built in */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
@@ -33,6 +48,7 @@ struct config {
 	int		 admin_unknown;	/* so the sitemaps fail closed */
 	struct robots	 robots;	/* derived from reserved */
 	struct host_policy hosts;
+	struct docroot_rules docroot;
 	time_t		 mtime;		/* of file, when read */
 	unsigned	 generation;	/* differs for every load */
 };

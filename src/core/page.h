@@ -24,6 +24,7 @@ struct page {
 	char		**tags;		/* as the sidecar writes them */
 	char		*broken;	/* why no version is served; then
 					   nothing but id is set */
+	char		*unlisted;	/* why its source never lists it */
 	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
 	uint32_t	 ntags;

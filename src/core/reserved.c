@@ -17,13 +17,14 @@ static const struct {
 	/* NoPressure's own (nop/src/content/reserved_paths.rs) ... */
 	{ "robots.txt",		RESERVED_NOPRESSURE },
 	{ "sitemap.xml",	RESERVED_NOPRESSURE },
-	{ "id",			RESERVED_PREFIX | RESERVED_NOPRESSURE },
+	{ "id",			RESERVED_PREFIX | RESERVED_NOPRESSURE |
+				    RESERVED_SITE },
 	{ "login",		RESERVED_PREFIX | RESERVED_PUBLISH |
-				    RESERVED_NOPRESSURE },
+				    RESERVED_NOPRESSURE | RESERVED_SITE },
 	{ "builtin",		RESERVED_PREFIX | RESERVED_PUBLISH |
-				    RESERVED_NOPRESSURE },
+				    RESERVED_NOPRESSURE | RESERVED_SITE },
 	{ "api",		RESERVED_PREFIX | RESERVED_PUBLISH |
-				    RESERVED_NOPRESSURE },
+				    RESERVED_NOPRESSURE | RESERVED_SITE },
 	/* ... and what sitemapd serves besides. */
 	{ "sitemap_index.xml",	0 },
 	{ "sitemap.css",	0 },
@@ -36,7 +37,8 @@ push(struct reserved *r, char *path, int flags)
 	for (size_t i = 0; i < r->n; i++) {
 		if (strcmp(r->v[i].path, path) == 0) {
 			/* The same path twice: keep one, with both wishes. */
-			r->v[i].flags |= flags;
+			r->v[i].flags = (r->v[i].flags | flags) &
+			    ~(RESERVED_SITE & ~flags);
 			free(path);
 			return;
 		}
@@ -54,6 +56,22 @@ reserved_init(struct reserved *r)
 	r->n = 0;
 	for (size_t i = 0; i < sizeof(builtin) / sizeof(builtin[0]); i++)
 		push(r, xstrdup(builtin[i].path), builtin[i].flags);
+}
+
+void
+reserved_drop_nopressure(struct reserved *r)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (r->v[i].flags & RESERVED_SITE) {
+			free(r->v[i].path);
+			continue;
+		}
+		r->v[i].flags &= ~RESERVED_NOPRESSURE;
+		r->v[kept++] = r->v[i];
+	}
+	r->n = kept;
 }
 
 void

@@ -14,6 +14,8 @@
 #define RESERVED_PUBLISH	0x2	/* published as Disallow in robots.txt */
 /* NoPressure reserves it too, and serves an older version instead. */
 #define RESERVED_NOPRESSURE	0x4
+/* A path of a NoPressure site, built in and not asked for by the INI. */
+#define RESERVED_SITE		0x8
 
 struct reserved_entry {
 	char	*path;		/* canonical alias form, no leading "/" */
@@ -28,6 +30,12 @@ struct reserved {
 /* Fills r with the built-in entries. */
 void	reserved_init(struct reserved *r);
 void	reserved_free(struct reserved *r);
+/*
+ * For a site that is not NoPressure's: the built-in paths of NoPressure
+ * go (id/, login/, builtin/, api/), and none is NoPressure's any more;
+ * those sitemapd serves and those the INI asked for stay.
+ */
+void	reserved_drop_nopressure(struct reserved *r);
 /* Makes dst a copy of src. */
 void	reserved_copy(struct reserved *dst, const struct reserved *src);
 

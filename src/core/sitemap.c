@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ascii.h"
 #include "escape.h"
 #include "hash.h"
 #include "sitemap.h"
@@ -11,6 +12,10 @@ void
 sitemap_page_path(const struct listing *rules, const struct page *page,
     struct buf *out)
 {
+	if (page->url_path) {
+		buf_printf(out, "/%s", page->alias);
+		return;
+	}
 	if (page->alias && strcmp(page->alias, rules->home_alias) == 0) {
 		buf_addc(out, '/');
 		return;
@@ -150,6 +155,29 @@ excluding_tag(const struct listing *rules, const struct page *page)
 	return NULL;
 }
 
+/*
+ * Under a reserved path: an alias as it is, a URL path as an alias would
+ * be, in any case and without its last "/", so that nothing an entry
+ * names escapes it.
+ */
+static int
+reserved(const struct listing *rules, const struct page *page)
+{
+	struct buf alias = BUF_INIT;
+	int found;
+
+	if (!page->url_path)
+		return reserved_match(rules->reserved, page->alias) != NULL;
+	for (const char *s = page->alias; *s; s++)
+		buf_addc(&alias, (char)ascii_tolower((unsigned char)*s));
+	while (alias.len > 0 && alias.data[alias.len - 1] == '/')
+		alias.data[--alias.len] = '\0';
+	found = alias.len > 0 && reserved_match(rules->reserved,
+	    buf_str(&alias)) != NULL;
+	buf_free(&alias);
+	return found;
+}
+
 enum verdict
 sitemap_verdict(const struct listing *rules, const struct page *page,
     struct buf *encoded, struct sitemap_left_out *why)
@@ -168,11 +196,14 @@ sitemap_verdict(const struct listing *rules, const struct page *page,
 	if (page->alias_taken) {
 		why->reason = LEFT_OUT_ALIAS_TAKEN;
 		why->owner = page->alias_owner;
+	} else if (page->unlisted) {
+		why->reason = LEFT_OUT_UNLISTED;
+		why->tag = xstrdup(page->unlisted);
 	} else if ((tag = excluding_tag(rules, page)) != NULL) {
 		why->reason = LEFT_OUT_EXCLUDED;
 		why->tag = xstrdup(tag);
 	}
-	else if (page->alias && reserved_match(rules->reserved, page->alias))
+	else if (page->alias && reserved(rules, page))
 		why->reason = LEFT_OUT_RESERVED;
 	else if (!robots_allows(rules->robots, buf_str(encoded)))
 		why->reason = LEFT_OUT_ROBOTS;
@@ -206,14 +237,17 @@ sitemap_left_out_reason(const struct listing *rules,
 	case LEFT_OUT_TOO_LONG:
 		buf_adds(out, "URL too long");
 		break;
+	case LEFT_OUT_UNLISTED:
+		buf_adds(out, l->tag);
+		break;
 	}
 }
 
 enum finding
 sitemap_left_out_finding(enum left_out_reason reason)
 {
-	return reason == LEFT_OUT_RESERVED || reason == LEFT_OUT_ROBOTS ?
-	    FINDING_NOTE : FINDING_PROBLEM;
+	return reason == LEFT_OUT_RESERVED || reason == LEFT_OUT_ROBOTS ||
+	    reason == LEFT_OUT_UNLISTED ? FINDING_NOTE : FINDING_PROBLEM;
 }
 
 void

@@ -26,13 +26,15 @@ struct sitemap_entry {
 
 /* Why a public Markdown page is not listed. */
 enum left_out_reason { LEFT_OUT_ALIAS_TAKEN, LEFT_OUT_EXCLUDED,
-	LEFT_OUT_RESERVED, LEFT_OUT_ROBOTS, LEFT_OUT_TOO_LONG };
+	LEFT_OUT_RESERVED, LEFT_OUT_ROBOTS, LEFT_OUT_TOO_LONG,
+	LEFT_OUT_UNLISTED };
 
 struct sitemap_left_out {
 	uint64_t id;
 	char	*path;		/* the site path it would have, encoded */
 	enum left_out_reason reason;
-	char	*tag;		/* LEFT_OUT_EXCLUDED: which tag */
+	char	*tag;		/* LEFT_OUT_EXCLUDED: which tag;
+				   LEFT_OUT_UNLISTED: the source's reason */
 	uint64_t owner;		/* LEFT_OUT_ALIAS_TAKEN: the alias's page */
 };
 

@@ -4,6 +4,6 @@
 const struct source_ops *
 source_of(const struct config *cfg)
 {
-	(void)cfg;
-	return &nopressure_source;
+	return cfg->source == SOURCE_DOCROOT ? &docroot_source :
+	    &nopressure_source;
 }

@@ -63,5 +63,6 @@ struct source_ops {
 const struct source_ops *source_of(const struct config *);
 
 extern const struct source_ops nopressure_source;
+extern const struct source_ops docroot_source;
 
 #endif

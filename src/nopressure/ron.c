@@ -10,6 +10,7 @@
 
 #include "ascii.h"
 #include "ron.h"
+#include "utf8.h"
 
 #define RECURSION_LIMIT		128
 #define EXT_UNWRAP_NEWTYPES	0x1
@@ -47,7 +48,6 @@ static int	escape(struct ron *, struct buf *);
 static int	string(struct ron *, struct buf *);
 static int	integer(struct ron *, enum num_kind, int64_t *, const char **);
 static int	any_value(struct ron *);
-static const unsigned char *utf8_invalid_at(const unsigned char *, size_t);
 
 /* Identifier results, as ron's errors for them. */
 #define ID_NONE		-1	/* ExpectedIdentifier */
@@ -979,44 +979,4 @@ integer(struct ron *r, enum num_kind kind, int64_t *out, const char **why)
 out:
 	r->p += n;	/* as ron does; any_num goes back itself */
 	return -1;
-}
-
-/* Rejects overlong forms, surrogates and code points past U+10FFFF. */
-static const unsigned char *
-utf8_invalid_at(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n) {
-		unsigned char c = s[i];
-		size_t len;
-		uint32_t cp;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		} else if (c >= 0xc2 && c <= 0xdf) {
-			len = 2;
-			cp = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			len = 3;
-			cp = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			len = 4;
-			cp = c & 0x07;
-		} else
-			return s + i;
-		if (n - i < len)
-			return s + i;
-		for (size_t k = 1; k < len; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return s + i;
-			cp = cp << 6 | (s[i + k] & 0x3f);
-		}
-		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return s + i;
-		i += len;
-	}
-	return NULL;
 }

@@ -1,0 +1,40 @@
+/*
+ * Which files of a document root are pages, and the URL each is listed
+ * at ([docroot] in sitemapd.ini(5)): the rules in one place, for the scan
+ * and for every change after it.
+ */
+#ifndef SITEMAPD_PATHS_H
+#define SITEMAPD_PATHS_H
+
+#include "buf.h"
+#include "config.h"
+
+enum docroot_file {
+	DOCROOT_NONE,		/* not a page: another kind of file */
+	DOCROOT_PAGE,		/* listed, unless the core says otherwise */
+	DOCROOT_UNLISTED,	/* a page never listed, for the reason given */
+	DOCROOT_BAD_NAME	/* a name no URL should be made of */
+};
+
+/*
+ * What the regular file at rel (its path below the root, no leading
+ * "/") is. For a page, url gets its URL path without the leading "/":
+ * "" for the root's index, "docs/" for docs/index.html, "about.html" or,
+ * with clean_urls, "about". DOCROOT_UNLISTED and DOCROOT_BAD_NAME set
+ * *why.
+ */
+enum docroot_file docroot_file(const struct docroot_rules *, const char *rel,
+	    struct buf *url, const char **why);
+
+/* True for a name the walk leaves alone: hidden ones, "." and "..". */
+int	docroot_hidden(const char *name);
+
+/*
+ * True when path matches the glob: "*" any run of characters but "/",
+ * "?" one of them, "**" any run at all, so that drafts/ followed by
+ * "**" is everything below drafts/, and "**" followed by /x.html an
+ * x.html at any depth.
+ */
+int	docroot_glob(const char *pattern, const char *path);
+
+#endif

@@ -1,0 +1,869 @@
+/*
+ * A document root of HTML files as a content source: walked once, then
+ * followed with inotify on every directory (or, on network and FUSE
+ * filesystems and past the limit of watches, by comparing the
+ * directories' states on every request). A change is read where it is:
+ * the file that changed, or the directory that appeared or went.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dir_watch.h"
+#include "filestate.h"
+#include "hash.h"
+#include "log.h"
+#include "paths.h"
+#include "source.h"
+
+/* Whatever makes a file or a directory appear, change or go. */
+#define DIR_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | \
+	IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | \
+	IN_MOVE_SELF | IN_ONLYDIR)
+/* A path below the root longer than this makes no URL a sitemap holds. */
+#define REL_MAX		2048
+
+enum follow { FOLLOW_NONE, FOLLOW_INOTIFY, FOLLOW_STAT };
+
+/* A file that is, or was, a page: what its id stands for. */
+struct known {
+	uint64_t	 id;
+	char		*rel;
+};
+
+/* A directory of the tree, as it was when last read. */
+struct dir {
+	char		*rel;		/* "" for the root; NULL when gone */
+	struct stat	 st;
+	int		 wd;		/* -1 when not watched */
+	int		 racy;		/* changed so lately it may again */
+};
+
+/*
+ * The directories one walk has read, so that it reads none twice: a
+ * loop of symlinks ends, and a directory reached by two ways is listed
+ * under the first. Open addressing; an inode of 0 is a free slot.
+ */
+struct visited {
+	struct {
+		dev_t	 dev;
+		ino_t	 ino;
+	}		*slot;
+	size_t		 n, cap;
+};
+
+struct source {
+	int		 long_lived;
+	const struct reporter *report;
+	enum follow	 follow;
+	int		 inotify_failed;	/* then compare, for good */
+	int		 inotify_fd;
+	struct dir_watch roots;		/* the directories above the root */
+	int		 roots_touched;
+	int		 lost;		/* an event said: read everything */
+	char		*root;
+	char		*real_root;	/* symlinks are followed within it */
+	struct stat	 root_st;
+	struct buf	 key;		/* the [docroot] rules of the scan */
+	struct dir	*dirs;
+	size_t		 ndirs;
+	int		*dir_of_wd;	/* index in dirs, or -1 */
+	size_t		 nwds;
+	struct known	*files;		/* sorted by id */
+	size_t		 nfiles;
+	struct known	*added;		/* since, to be merged into files */
+	size_t		 nadded;
+	time_t		 dirs_changed;
+};
+
+/* Where a walk puts what it finds: pages for a scan, else ids to read. */
+struct found {
+	struct site	*buckets;
+	struct dirty	*dirty;
+};
+
+static void	stop_watching(struct source *);
+static void	forget_prefix(struct source *, const char *, struct dirty *);
+static int	first_visit(struct visited *, const struct stat *);
+static int	dir_known(const struct source *, const char *);
+static size_t	add_dir(struct source *, const char *, const struct stat *);
+static void	watch_dir(struct source *, size_t, const char *);
+static void	add_known(struct source *, uint64_t, const char *);
+static void	drop_known(struct source *, uint64_t);
+static void	merge_added(struct source *);
+static const char *known_rel(const struct source *, uint64_t);
+static uint64_t	id_of(const char *);
+static void	join(struct buf *, const char *, const char *);
+static int	inside_root(const struct source *, const char *);
+static void	rules_key(const struct docroot_rules *, struct buf *);
+static void	note_mtime(struct source *, time_t);
+static void	sort_bucket(struct site *);
+
+static struct source *
+open_source(int long_lived, const struct reporter *rep)
+{
+	struct source *s = xcalloc(1, sizeof(*s));
+
+	s->long_lived = long_lived;
+	s->report = rep;
+	s->inotify_fd = -1;
+	return s;
+}
+
+static void
+forget(struct source *s)
+{
+	stop_watching(s);
+	for (size_t i = 0; i < s->ndirs; i++)
+		free(s->dirs[i].rel);
+	free(s->dirs);
+	free(s->dir_of_wd);
+	merge_added(s);
+	for (size_t i = 0; i < s->nfiles; i++)
+		free(s->files[i].rel);
+	free(s->files);
+	s->dirs = NULL;
+	s->dir_of_wd = NULL;
+	s->files = NULL;
+	s->ndirs = s->nwds = s->nfiles = 0;
+}
+
+static void
+close_source(struct source *s)
+{
+	forget(s);
+	buf_free(&s->key);
+	free(s->root);
+	free(s->real_root);
+	free(s);
+}
+
+static void
+stop_watching(struct source *s)
+{
+	dir_watch_clear(&s->roots);
+	if (s->inotify_fd != -1)
+		close(s->inotify_fd);
+	s->inotify_fd = -1;
+	for (size_t i = 0; i < s->ndirs; i++)
+		s->dirs[i].wd = -1;
+	for (size_t w = 0; w < s->nwds; w++)
+		s->dir_of_wd[w] = -1;
+}
+
+/*
+ * A watch that cannot be added (most often past the watches a user may
+ * hold, fs.inotify.max_user_watches): the directories' states are
+ * compared on every request from then on, slower but never stale.
+ */
+static void
+give_up_watching(struct source *s, const char *what)
+{
+	log_msg("inotify: %s: %s; comparing the directories of %s on every "
+	    "request%s", what, strerror(errno), s->root, errno == ENOSPC ?
+	    " (raise fs.inotify.max_user_watches to follow them)" : "");
+	stop_watching(s);
+	s->inotify_failed = 1;
+	s->follow = FOLLOW_STAT;
+}
+
+static void
+choose_follow(struct source *s, enum watch want)
+{
+	const char *fs = NULL;
+	enum follow follow = FOLLOW_NONE;
+
+	if (s->long_lived) {
+		if (want == WATCH_AUTO)
+			fs = dir_watch_shared_fs(s->root);
+		follow = want == WATCH_STAT || fs || s->inotify_failed ?
+		    FOLLOW_STAT : FOLLOW_INOTIFY;
+	}
+	if (follow == FOLLOW_STAT && s->follow != FOLLOW_STAT)
+		log_msg("%s: %s; comparing the directories on every request",
+		    s->root, fs ? fs : s->inotify_failed ? "inotify failed" :
+		    "watch = stat");
+	s->follow = follow;
+}
+
+/* A page made of a regular file, into its bucket; NULL if it is none. */
+static void
+add_page(struct source *s, const struct config *cfg, const char *rel,
+    const struct stat *st, struct site *buckets)
+{
+	struct buf url = BUF_INIT, note = BUF_INIT;
+	const char *why = NULL;
+	struct page page = { .id = id_of(rel), .markdown = 1,
+	    .access = ACCESS_PUBLIC, .last_modified = st->st_mtime };
+	struct site *bucket;
+
+	switch (docroot_file(&cfg->docroot, rel, &url, &why)) {
+	case DOCROOT_NONE:
+		buf_free(&url);
+		return;
+	case DOCROOT_BAD_NAME:
+		report(s->report, FINDING_PROBLEM, "%s/%s: left out: %s",
+		    s->root, rel, why);
+		page.broken = xstrdup(why);
+		break;
+	case DOCROOT_UNLISTED:
+		if (strcmp(why, "an error page") == 0)
+			buf_adds(&note, why);
+		else
+			buf_printf(&note, "excluded by [docroot] exclude %s",
+			    why);
+		page.unlisted = note.data;
+		/* FALLTHROUGH */
+	case DOCROOT_PAGE:
+		page.alias = xstrdup(buf_str(&url));
+		page.url_path = 1;
+		break;
+	}
+	buf_free(&url);
+	bucket = &buckets[page.id & 0xff];
+	bucket->pages = xreallocarray(bucket->pages, bucket->n + 1,
+	    sizeof(*bucket->pages));
+	bucket->pages[bucket->n++] = page;
+}
+
+/*
+ * What an entry of a directory is, a symlink followed where it stays
+ * inside the root: 0 with st filled, or -1 when it is to be skipped.
+ */
+static int
+entry_state(struct source *s, int dirfd, const char *name, const char *rel,
+    struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	int inside;
+
+	if (fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) == -1)
+		return -1;
+	if (!S_ISLNK(st->st_mode))
+		return 0;
+	join(&path, s->root, rel);
+	inside = inside_root(s, buf_str(&path));
+	buf_free(&path);
+	if (!inside || fstatat(dirfd, name, st, 0) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * Reads one directory, watching it first so that no change slips by:
+ * its pages go to found, its subdirectories to more, for the caller to
+ * walk; one a walk has read (visited) is not read again. Returns -1 when
+ * it cannot be read.
+ */
+static int
+read_dir(struct source *s, const struct config *cfg, const char *rel,
+    struct visited *visited, struct found *found, char ***more,
+    size_t *nmore)
+{
+	struct buf path = BUF_INIT, child = BUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	DIR *d = NULL;
+	int fd;
+
+	join(&path, s->root, rel);
+	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+	    == -1 || fstat(fd, &st) == -1 || (d = fdopendir(fd)) == NULL) {
+		if (*rel != '\0')
+			report(s->report, FINDING_PROBLEM, "%s: cannot read it: "
+			    "%s; its pages are left out", buf_str(&path),
+			    strerror(errno));
+		if (fd != -1)
+			close(fd);
+		buf_free(&path);
+		return -1;
+	}
+	if (visited && !first_visit(visited, &st)) {
+		closedir(d);
+		buf_free(&path);
+		return 0;
+	}
+	note_mtime(s, st.st_mtime);
+	watch_dir(s, add_dir(s, rel, &st), buf_str(&path));
+	while ((de = readdir(d)) != NULL) {
+		if (docroot_hidden(de->d_name))
+			continue;
+		buf_reset(&child);
+		if (*rel)
+			buf_printf(&child, "%s/", rel);
+		buf_adds(&child, de->d_name);
+		if (child.len > REL_MAX) {
+			report(s->report, FINDING_PROBLEM, "%s/%.40s...: left "
+			    "out: its path is longer than a URL in a sitemap "
+			    "may be", s->root, buf_str(&child));
+			continue;
+		}
+		if (entry_state(s, dirfd(d), de->d_name, buf_str(&child),
+		    &st) == -1)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			*more = xreallocarray(*more, *nmore + 1,
+			    sizeof(**more));
+			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
+		} else if (S_ISREG(st.st_mode)) {
+			uint64_t id = id_of(buf_str(&child));
+
+			/* A scan meets each path once; a change, again. */
+			if (found->buckets) {
+				add_page(s, cfg, buf_str(&child), &st,
+				    found->buckets);
+				add_known(s, id, buf_str(&child));
+			} else {
+				id_list_add(&found->dirty->ids[id & 0xff], id);
+				if (known_rel(s, id) == NULL)
+					add_known(s, id, buf_str(&child));
+			}
+		}
+	}
+	closedir(d);
+	buf_free(&path);
+	buf_free(&child);
+	return 0;
+}
+
+/* The tree below rel, one directory at a time: no recursion, no limit. */
+static int
+walk(struct source *s, const struct config *cfg, const char *rel,
+    struct found *found, const atomic_int *cancel, struct buf *why)
+{
+	char **todo = xcalloc(1, sizeof(*todo));
+	struct visited visited = { NULL, 0, 0 };
+	size_t ntodo = 0;
+	int rc = 0;
+
+	todo[ntodo++] = xstrdup(rel);
+	for (size_t next = 0; next < ntodo; next++) {
+		if (cancel && atomic_load(cancel)) {
+			buf_adds(why, "stopped");
+			rc = -1;
+			break;
+		}
+		if (read_dir(s, cfg, todo[next], &visited, found, &todo,
+		    &ntodo) == -1 && next == 0 && why != NULL) {
+			buf_printf(why, "%s: %s", s->root, strerror(errno));
+			rc = -1;
+			break;
+		}
+	}
+	for (size_t i = 0; i < ntodo; i++)
+		free(todo[i]);
+	free(todo);
+	free(visited.slot);
+	return rc;
+}
+
+static int
+scan(struct source *s, const struct config *cfg, struct site *buckets,
+    const atomic_int *cancel, struct buf *why)
+{
+	struct found found = { buckets, NULL };
+	char real[PATH_MAX], *parent;
+	int rc;
+
+	forget(s);
+	free(s->root);
+	free(s->real_root);
+	s->root = xstrdup(cfg->root);
+	s->real_root = xstrdup(realpath(s->root, real) ? real : s->root);
+	buf_reset(&s->key);
+	rules_key(&cfg->docroot, &s->key);
+	s->dirs_changed = 0;
+	s->lost = s->roots_touched = 0;
+	choose_follow(s, cfg->watch);
+	if (s->follow == FOLLOW_INOTIFY && (s->inotify_fd = inotify_init1(
+	    IN_NONBLOCK | IN_CLOEXEC)) == -1)
+		give_up_watching(s, "inotify_init1");
+	/* The root replaced or renamed shows in the directory above it. */
+	if (s->inotify_fd != -1) {
+		parent = xstrdup(s->root);
+		*strrchr(parent, '/') = '\0';
+		dir_watch_add(&s->roots, s->inotify_fd, *parent ? parent : "/");
+		free(parent);
+	}
+	if (stat(s->root, &s->root_st) == -1) {
+		buf_printf(why, "%s: %s", s->root, strerror(errno));
+		return -1;
+	}
+	rc = walk(s, cfg, "", &found, cancel, why);
+	merge_added(s);
+	for (int b = 0; b < PAGE_BUCKETS; b++)
+		sort_bucket(&buckets[b]);
+	return rc;
+}
+
+/* inotify: what the events name, into dirty. */
+static void
+read_events(struct source *s, const struct config *cfg, struct dirty *d)
+{
+	char events[64 * 1024]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct found found = { NULL, d };
+	struct buf rel = BUF_INIT, url = BUF_INIT;
+	ssize_t n;
+
+	while ((n = read(s->inotify_fd, events, sizeof(events))) > 0) {
+		for (char *p = events; p < events + n;) {
+			const struct inotify_event *e = (void *)p;
+			const char *why;
+			int i;
+
+			p += sizeof(*e) + e->len;
+			if (e->mask & IN_Q_OVERFLOW) {
+				s->lost = 1;
+				continue;
+			}
+			if (dir_watch_has(&s->roots, e->wd)) {
+				s->roots_touched = 1;
+				continue;
+			}
+			if ((i = e->wd < 0 || (size_t)e->wd >= s->nwds ? -1 :
+			    s->dir_of_wd[e->wd]) < 0 || s->dirs[i].rel == NULL)
+				continue;
+			if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
+			    IN_IGNORED)) {
+				/* Gone, or moved: its parent's event says where. */
+				forget_prefix(s, s->dirs[i].rel, d);
+				continue;
+			}
+			if (e->len == 0 || docroot_hidden(e->name))
+				continue;
+			buf_reset(&rel);
+			buf_printf(&rel, "%s%s%s", s->dirs[i].rel,
+			    *s->dirs[i].rel ? "/" : "", e->name);
+			if (e->mask & (IN_DELETE | IN_MOVED_FROM))
+				note_mtime(s, time(NULL));
+			if (e->mask & IN_ISDIR) {
+				forget_prefix(s, buf_str(&rel), d);
+				if (e->mask & (IN_CREATE | IN_MOVED_TO))
+					walk(s, cfg, buf_str(&rel), &found,
+					    NULL, NULL);
+				continue;
+			}
+			buf_reset(&url);
+			if (docroot_file(&cfg->docroot, buf_str(&rel), &url,
+			    &why) == DOCROOT_NONE) {
+				uint64_t id = id_of(buf_str(&rel));
+
+				/* No page: unless it was one, as it may. */
+				if (known_rel(s, id) != NULL)
+					id_list_add(&d->ids[id & 0xff], id);
+				continue;
+			}
+			if (known_rel(s, id_of(buf_str(&rel))) == NULL)
+				add_known(s, id_of(buf_str(&rel)), buf_str(&rel));
+			id_list_add(&d->ids[id_of(buf_str(&rel)) & 0xff],
+			    id_of(buf_str(&rel)));
+		}
+	}
+	if (n == 0 || (errno != EAGAIN && errno != EINTR))
+		s->lost = 1;
+	buf_free(&rel);
+	buf_free(&url);
+}
+
+/*
+ * Without inotify: a directory whose state differs is read again, with
+ * every file known in it; a new directory is walked, one that is gone
+ * takes its tree along.
+ */
+static void
+compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
+{
+	struct found found = { NULL, d };
+	struct buf path = BUF_INIT;
+	size_t ndirs = s->ndirs;
+
+	for (size_t i = 0; i < ndirs; i++) {
+		struct stat st;
+		char **more = NULL, *rel;
+		size_t nmore = 0;
+
+		if (s->dirs[i].rel == NULL)
+			continue;
+		join(&path, s->root, s->dirs[i].rel);
+		if (stat(buf_str(&path), &st) == -1 || !S_ISDIR(st.st_mode)) {
+			forget_prefix(s, s->dirs[i].rel, d);
+			note_mtime(s, time(NULL));
+			continue;
+		}
+		if (!s->dirs[i].racy && same_file_state(&st, &s->dirs[i].st))
+			continue;
+		rel = xstrdup(s->dirs[i].rel);
+		/* Its files as they were, gone or not, and as they are. */
+		for (size_t f = 0; f < s->nfiles; f++) {
+			const char *slash = strrchr(s->files[f].rel, '/');
+			size_t dirlen = slash ? (size_t)(slash -
+			    s->files[f].rel) : 0;
+
+			if (dirlen == strlen(rel) && strncmp(s->files[f].rel,
+			    rel, dirlen) == 0)
+				id_list_add(&d->ids[s->files[f].id & 0xff],
+				    s->files[f].id);
+		}
+		read_dir(s, cfg, rel, NULL, &found, &more, &nmore);
+		for (size_t k = 0; k < nmore; k++) {
+			if (!dir_known(s, more[k]))
+				walk(s, cfg, more[k], &found, NULL, NULL);
+			free(more[k]);
+		}
+		free(more);
+		free(rel);
+	}
+	buf_free(&path);
+}
+
+/* The root itself is the one it was: not replaced, not renamed away. */
+static int
+same_root(const struct source *s)
+{
+	struct stat st;
+
+	return stat(s->root, &st) == 0 && st.st_dev == s->root_st.st_dev &&
+	    st.st_ino == s->root_st.st_ino;
+}
+
+static int
+poll_source(struct source *s, const struct config *cfg, struct dirty *d)
+{
+	struct buf key = BUF_INIT;
+	int same_rules;
+
+	/* Other rules make other pages of the same files. */
+	rules_key(&cfg->docroot, &key);
+	same_rules = strcmp(buf_str(&key), buf_str(&s->key)) == 0;
+	buf_free(&key);
+	if (!same_rules || s->follow == FOLLOW_NONE ||
+	    (s->follow == FOLLOW_INOTIFY && s->inotify_fd == -1))
+		return -1;
+	if (s->follow == FOLLOW_INOTIFY)
+		read_events(s, cfg, d);
+	else
+		compare_dirs(s, cfg, d);
+	merge_added(s);
+	if (s->lost)
+		return -1;
+	if ((s->roots_touched || !s->roots.trusted) && !same_root(s))
+		return -1;
+	s->roots_touched = 0;
+	return 0;
+}
+
+/* The files dirty names, each as it is now: a page, or gone. */
+static int
+reread(struct source *s, const struct config *cfg, const struct dirty *d,
+    struct site *fresh, struct buf *why)
+{
+	struct buf path = BUF_INIT;
+
+	(void)why;
+	for (int b = 0; b < PAGE_BUCKETS; b++) {
+		for (size_t i = 0; i < d->ids[b].n; i++) {
+			uint64_t id = d->ids[b].ids[i];
+			const char *rel = known_rel(s, id);
+			struct stat st;
+
+			if (rel == NULL)
+				continue;
+			join(&path, s->root, rel);
+			if (lstat(buf_str(&path), &st) == -1 ||
+			    (S_ISLNK(st.st_mode) && (!inside_root(s,
+			    buf_str(&path)) || stat(buf_str(&path), &st) == -1)))
+				st.st_mode = 0;
+			if (S_ISREG(st.st_mode))
+				add_page(s, cfg, rel, &st, fresh);
+			else
+				drop_known(s, id);
+		}
+		sort_bucket(&fresh[b]);
+	}
+	buf_free(&path);
+	return 0;
+}
+
+static time_t
+changed(const struct source *s)
+{
+	return s->dirs_changed;
+}
+
+static void
+restricted(const struct source *s, const struct page *page, struct buf *out)
+{
+	(void)s;
+	(void)page;
+	(void)out;	/* every page of a document root is public */
+}
+
+const struct source_ops docroot_source = {
+	.open = open_source,
+	.close = close_source,
+	.scan = scan,
+	.poll = poll_source,
+	.reread = reread,
+	.changed = changed,
+	.restricted = restricted,
+};
+
+/* Every known file under rel, and rel itself, to be read again. */
+static void
+forget_prefix(struct source *s, const char *rel, struct dirty *d)
+{
+	size_t n = strlen(rel);
+	char *prefix = xstrdup(rel);
+
+	for (size_t f = 0; f < s->nfiles; f++)
+		if (n == 0 || (strncmp(s->files[f].rel, prefix, n) == 0 &&
+		    s->files[f].rel[n] == '/'))
+			id_list_add(&d->ids[s->files[f].id & 0xff],
+			    s->files[f].id);
+	for (size_t i = 0; i < s->ndirs; i++) {
+		char *dr = s->dirs[i].rel;
+
+		if (dr == NULL || !(strcmp(dr, prefix) == 0 || n == 0 ||
+		    (strncmp(dr, prefix, n) == 0 && dr[n] == '/')))
+			continue;
+		if (s->dirs[i].wd != -1) {
+			inotify_rm_watch(s->inotify_fd, s->dirs[i].wd);
+			s->dir_of_wd[s->dirs[i].wd] = -1;
+		}
+		free(dr);
+		s->dirs[i].rel = NULL;
+		s->dirs[i].wd = -1;
+	}
+	free(prefix);
+}
+
+/* True the first time a walk meets the directory st is of. */
+static int
+first_visit(struct visited *v, const struct stat *st)
+{
+	size_t h;
+
+	if (v->n * 2 >= v->cap) {
+		struct visited bigger = { NULL, 0, v->cap ? v->cap * 2 : 64 };
+
+		bigger.slot = xcalloc(bigger.cap, sizeof(*bigger.slot));
+		for (size_t i = 0; i < v->cap; i++)
+			if (v->slot[i].ino != 0) {
+				struct stat old = { .st_dev = v->slot[i].dev,
+				    .st_ino = v->slot[i].ino };
+
+				first_visit(&bigger, &old);
+			}
+		free(v->slot);
+		*v = bigger;
+	}
+	h = (size_t)(st->st_ino * 0x9e3779b97f4a7c15ULL ^ st->st_dev);
+	for (h %= v->cap; v->slot[h].ino != 0; h = (h + 1) % v->cap)
+		if (v->slot[h].ino == st->st_ino && v->slot[h].dev == st->st_dev)
+			return 0;
+	v->slot[h].dev = st->st_dev;
+	v->slot[h].ino = st->st_ino ? st->st_ino : 1;
+	v->n++;
+	return 1;
+}
+
+static int
+dir_known(const struct source *s, const char *rel)
+{
+	for (size_t i = 0; i < s->ndirs; i++)
+		if (s->dirs[i].rel && strcmp(s->dirs[i].rel, rel) == 0)
+			return 1;
+	return 0;
+}
+
+/* A directory read: known from now on, or known anew; its index. */
+static size_t
+add_dir(struct source *s, const char *rel, const struct stat *st)
+{
+	size_t at = s->ndirs;
+
+	for (size_t i = 0; i < s->ndirs && s->follow == FOLLOW_STAT; i++)
+		if (s->dirs[i].rel && strcmp(s->dirs[i].rel, rel) == 0) {
+			at = i;
+			break;
+		}
+	if (at == s->ndirs) {
+		s->dirs = xreallocarray(s->dirs, s->ndirs + 1,
+		    sizeof(*s->dirs));
+		s->dirs[s->ndirs++] = (struct dir){ xstrdup(rel), *st, -1, 0 };
+	}
+	s->dirs[at].st = *st;
+	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
+	return at;
+}
+
+/* Watches directory i, known at path, before it is read. */
+static void
+watch_dir(struct source *s, size_t i, const char *path)
+{
+	int wd;
+
+	if (s->inotify_fd == -1)
+		return;
+	if ((wd = inotify_add_watch(s->inotify_fd, path, DIR_EVENTS)) == -1) {
+		give_up_watching(s, path);
+		return;
+	}
+	s->dirs[i].wd = wd;
+	if ((size_t)wd >= s->nwds) {
+		size_t n = (size_t)wd * 2 + 16;
+
+		s->dir_of_wd = xreallocarray(s->dir_of_wd, n,
+		    sizeof(*s->dir_of_wd));
+		for (size_t w = s->nwds; w < n; w++)
+			s->dir_of_wd[w] = -1;
+		s->nwds = n;
+	}
+	s->dir_of_wd[wd] = (int)i;
+}
+
+static void
+add_known(struct source *s, uint64_t id, const char *rel)
+{
+	s->added = xreallocarray(s->added, s->nadded + 1, sizeof(*s->added));
+	s->added[s->nadded++] = (struct known){ id, xstrdup(rel) };
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct known *)a)->id;
+	uint64_t y = ((const struct known *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+drop_known(struct source *s, uint64_t id)
+{
+	struct known key = { id, NULL }, *k;
+
+	merge_added(s);
+	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
+	if (k == NULL)
+		return;
+	free(k->rel);
+	memmove(k, k + 1, (size_t)(s->files + s->nfiles - k - 1) *
+	    sizeof(*k));
+	s->nfiles--;
+}
+
+/* The files added since, sorted, merged into files: a pass over both. */
+static void
+merge_added(struct source *s)
+{
+	struct known *all;
+	size_t i = 0, j = 0, n = 0;
+
+	if (s->nadded == 0)
+		return;
+	qsort(s->added, s->nadded, sizeof(*s->added), by_id);
+	all = xcalloc(s->nfiles + s->nadded, sizeof(*all));
+	while (i < s->nfiles || j < s->nadded) {
+		if (j == s->nadded || (i < s->nfiles &&
+		    s->files[i].id <= s->added[j].id))
+			all[n++] = s->files[i++];
+		else if (n > 0 && all[n - 1].id == s->added[j].id)
+			free(s->added[j++].rel);	/* known already */
+		else
+			all[n++] = s->added[j++];
+	}
+	free(s->files);
+	free(s->added);
+	s->files = all;
+	s->nfiles = n;
+	s->added = NULL;
+	s->nadded = 0;
+}
+
+static const char *
+known_rel(const struct source *s, uint64_t id)
+{
+	struct known key = { id, NULL }, *k;
+
+	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
+	if (k)
+		return k->rel;
+	for (size_t i = 0; i < s->nadded; i++)
+		if (s->added[i].id == id)
+			return s->added[i].rel;
+	return NULL;
+}
+
+/* FNV-1a of the path below the root: the same file, the same id. */
+static uint64_t
+id_of(const char *rel)
+{
+	return hash_add(HASH_INIT, rel, strlen(rel));
+}
+
+static void
+join(struct buf *out, const char *dir, const char *rel)
+{
+	buf_reset(out);
+	buf_adds(out, dir);
+	if (*rel)
+		buf_printf(out, "/%s", rel);
+}
+
+/* A symlink is followed only where its target stays inside the root. */
+static int
+inside_root(const struct source *s, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(s->real_root);
+
+	return realpath(path, real) != NULL && strncmp(real, s->real_root, n)
+	    == 0 && (real[n] == '/' || real[n] == '\0');
+}
+
+/* What of the rules makes pages: when it changes, every page may. */
+static void
+rules_key(const struct docroot_rules *r, struct buf *out)
+{
+	for (size_t i = 0; i < r->nextensions; i++)
+		buf_printf(out, "e%s\n", r->extensions[i]);
+	for (size_t i = 0; i < r->nindex; i++)
+		buf_printf(out, "i%s\n", r->index[i]);
+	for (size_t i = 0; i < r->nexclude; i++)
+		buf_printf(out, "x%s\n", r->exclude[i]);
+	buf_printf(out, "c%d", r->clean_urls);
+}
+
+static void
+note_mtime(struct source *s, time_t t)
+{
+	if (t > s->dirs_changed)
+		s->dirs_changed = t;
+}
+
+static int
+by_page_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct page *)a)->id;
+	uint64_t y = ((const struct page *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+sort_bucket(struct site *bucket)
+{
+	if (bucket->n > 1)
+		qsort(bucket->pages, bucket->n, sizeof(*bucket->pages),
+		    by_page_id);
+}

@@ -1,0 +1,42 @@
+/* UTF-8 checked strictly, as Rust's str does. */
+#include "utf8.h"
+
+/* Rejects overlong forms, surrogates and code points past U+10FFFF. */
+const unsigned char *
+utf8_invalid_at(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned char c = s[i];
+		size_t len;
+		uint32_t cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else
+			return s + i;
+		if (n - i < len)
+			return s + i;
+		for (size_t k = 1; k < len; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return s + i;
+			cp = cp << 6 | (s[i + k] & 0x3f);
+		}
+		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return s + i;
+		i += len;
+	}
+	return NULL;
+}
