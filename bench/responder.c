@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,6 +138,7 @@ main(int argc, char **argv)
 		fputs("usage: responder SOCKET PLAIN [GZIP]\n", stderr);
 		return 2;
 	}
+	signal(SIGPIPE, SIG_IGN);	/* a web server that hung up */
 	plain = slurp(argv[2], &plain_len);
 	packed = argc > 3 ? slurp(argv[3], &packed_len) : plain;
 	if (argc <= 3)

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Installs what sitemapd needs, builds it, and serves the bundled example
-# site under lighttpd on 127.0.0.1:8080 (PORT=8081 sh contrib/demo.sh for
-# another port) until Ctrl-C, which removes its temporary directory.
+# Installs what sitemapd needs, builds it, and serves the bundled examples
+# under lighttpd until Ctrl-C, which removes its temporary directory: the
+# NoPressure site on 127.0.0.1:8080, and a document root of HTML pages on
+# the next port (PORT=9000 sh contrib/demo.sh for others).
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 port=${PORT:-8080}
+docroot_port=$((port + 1))
 
 # SITEMAPD=path uses a sitemapd already built (the test suite does).
 if [ -z "${SITEMAPD:-}" ]; then
@@ -18,7 +20,8 @@ if [ -z "${SITEMAPD:-}" ]; then
 fi
 
 # Fixed dates, so the demo's <lastmod> is not the day of the git clone.
-find contrib/example-site -type f -exec touch -d '2026-03-01 12:00 UTC' {} +
+find contrib/example-site contrib/example-docroot -type f \
+    -exec touch -d '2026-03-01 12:00 UTC' {} +
 
 demo=$(mktemp -d "${TMPDIR:-/tmp}/sitemapd-demo.XXXXXX")
 trap 'rm -rf "$demo"' EXIT
@@ -46,7 +49,26 @@ var.sitemapd_bin = "$SITEMAPD"
 var.sitemapd_config = "$demo/sitemapd.ini"
 var.sitemapd_socket = "$demo/sitemapd.sock"
 include "$top/contrib/lighttpd.conf"
+
+# The document root, its pages served as they are, on the next port.
+\$SERVER["socket"] == "127.0.0.1:$docroot_port" {
+	server.document-root = "$top/contrib/example-docroot"
+	\$HTTP["url"] =~ "^/(robots\\.txt|sitemap\\.xml|sitemap_index\\.xml|sitemap\\.css|sitemaps/.*)\$" {
+		fastcgi.server = ( "/" => ( ( "bin-path" => "$SITEMAPD",
+		    "socket" => "$demo/docroot.sock", "check-local" => "disable",
+		    "bin-environment" => ( "SITEMAPD_CONFIG" => "$demo/docroot.ini" ),
+		    "max-procs" => 1 ) ) )
+	}
+}
 CONF
+cat >"$demo/docroot.ini" <<INI
+[site]
+source = docroot
+root = $top/contrib/example-docroot
+
+[docroot]
+exclude = drafts/**
+INI
 
 echo
 echo "The example site leaves some pages out on purpose, to show why a page"
@@ -54,11 +76,15 @@ echo "can be left out; sitemapd's warnings about them below are expected:"
 "$SITEMAPD" -c "$demo/sitemapd.ini" list --host "127.0.0.1:$port" |
     awk -F '\t' '$2 == "left-out" { printf "  page %s: %s\n", $1, $4 }'
 echo
-echo "sitemapd is serving the example site under lighttpd. Open:"
+echo "sitemapd is serving the examples under lighttpd. The NoPressure site:"
 echo "  http://127.0.0.1:$port/             (links both)"
 echo "  http://127.0.0.1:$port/robots.txt"
 echo "  http://127.0.0.1:$port/sitemap.xml"
-echo "Edit files under contrib/example-site and reload: changes show at once."
+echo "A document root of HTML pages (contrib/example-docroot):"
+echo "  http://127.0.0.1:$docroot_port/"
+echo "  http://127.0.0.1:$docroot_port/sitemap.xml"
+echo "Edit files under contrib/example-site or contrib/example-docroot and"
+echo "reload: changes show at once."
 echo "Press Ctrl-C to stop; it removes $demo."
 # lighttpd runs two sitemapd processes, and each logs what it skips: a
 # line is shown once.

@@ -94,7 +94,8 @@ void	sitemap_free(struct sitemap *);
  * page's alias_taken may differ), or an edit with all set takes out every
  * row, and sitemap_add puts in the rows of pages as they are now and ends
  * the edit. It tells news (unless NULL) of the pages now left out that
- * were not, or not for the same reason, but for those excluded by tag.
+ * were not, or not for the same reason, but for those excluded by tag
+ * or by their source.
  */
 struct sitemap_edit {
 	size_t		*gone;		/* entries to remove, by index */

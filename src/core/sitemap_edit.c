@@ -331,7 +331,9 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		sm->newest = added_newest;
 
 	for (size_t i = 0; news && i < nleft; i++) {
+		/* What a page or its site asks for is no news. */
 		if (left[i].reason == LEFT_OUT_EXCLUDED ||
+		    left[i].reason == LEFT_OUT_UNLISTED ||
 		    was_left_out(was, nwas, &left[i]))
 			continue;
 		buf_reset(&line);

@@ -1,0 +1,215 @@
+#!/bin/sh
+# A document root of HTML pages ([site] source = docroot): which files are
+# pages and at which URL, as a CGI reads it; a FastCGI process that sees
+# every change at the next request, with inotify and with watch = stat;
+# and hostile trees: many empty directories, a loop of symlinks, names
+# that make no URL, files that turn into a FIFO or a directory, a tree
+# deeper than PATH_MAX, a folder it may not read.
+. "$SRCDIR/tests/lib.sh"
+
+CLIENT=$(dirname "$SITEMAPD")/../tests/fcgi-client
+[ -x "$CLIENT" ] || { echo "tests/fcgi-client not built"; exit 1; }
+
+R="$TMP/site"
+cp -R "$SRCDIR/contrib/example-docroot" "$R"
+docroot_ini() {	# docroot_ini FILE [LINES]
+	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$R" "${2:-}" >"$1"
+}
+docroot_ini "$TMP/site.ini" "[docroot]
+exclude = drafts/**"
+ask() {	# ask PATH [VAR=VALUE...]: one CGI request
+	_path=$1; shift
+	cgi SITEMAPD_CONFIG="$TMP/site.ini" REQUEST_URI="$_path" \
+	    HTTP_HOST=example.com "$@"
+}
+
+# --- which files are pages ---------------------------------------------------
+ask /sitemap.xml
+check_eq "the example docroot: 200" 200 "$STATUS"
+check_eq "its pages, an index as its directory's URL" \
+"http://example.com/
+http://example.com/about.html
+http://example.com/blog/2025/hello.html
+http://example.com/docs/
+http://example.com/docs/install.html" "$(locs)"
+check_valid "valid against sitemap.xsd" "$TMP/body" sitemap.xsd
+ask /robots.txt
+check_lacks "robots.txt names no NoPressure path" "/login/" "$BODY"
+check_contains "... and its Sitemap line" \
+    "Sitemap: http://example.com/sitemap.xml" "$BODY"
+
+out=$("$SITEMAPD" -c "$TMP/site.ini" list 2>&1)
+check_contains "list: the error page and why" \
+    "left-out	http://localhost/404.html	an error page" "$out"
+check_contains "list: the excluded draft and why" \
+    "left-out	http://localhost/drafts/wip.html	excluded by [docroot] exclude drafts/**" \
+    "$out"
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "check: no problem in the example" 0 "$?"
+check_contains "check: a note for the error page" \
+    "note: page" "$(echo "$out" | grep 404.html)"
+
+docroot_ini "$TMP/clean.ini" "[docroot]
+clean_urls = yes
+extensions = html"
+cgi SITEMAPD_CONFIG="$TMP/clean.ini" REQUEST_URI=/sitemap.xml \
+    HTTP_HOST=example.com
+check_contains "clean_urls: /about.html is /about" \
+    "<loc>http://example.com/about</loc>" "$BODY"
+check_contains "... an index is still its directory" \
+    "<loc>http://example.com/docs/</loc>" "$BODY"
+check_contains "... and drafts are listed without the exclude" \
+    "<loc>http://example.com/drafts/wip</loc>" "$BODY"
+
+mkdir -p "$R/.hidden" "$R/50x" "$R/500"
+echo x >"$R/.hidden/page.html"
+echo x >"$R/.secret.html"
+echo x >"$R/50x.html"
+echo x >"$R/500/index.html"
+echo x >"$R/notes.txt"
+ln -s /etc "$R/outside"
+ln -s ../about.html "$R/docs/alias.html"
+ln -s .. "$R/blog/up"
+ask /sitemap.xml
+check_lacks "hidden files are never listed" "hidden" "$BODY"
+check_lacks "... nor names that start with a dot" "secret" "$BODY"
+check_lacks "50x.html is an error page" "50x" "$BODY"
+check_lacks "500/index.html too" "/500/" "$BODY"
+check_lacks "a text file is no page" "notes.txt" "$BODY"
+check_lacks "a symlink out of the root is not followed" "outside" "$BODY"
+check_contains "a symlink within the root is" "/docs/alias.html</loc>" "$BODY"
+check_lacks "a loop of symlinks is walked once" "/blog/up/" "$BODY"
+rm -rf "$R/.hidden" "$R/.secret.html" "$R/50x.html" "$R/500" "$R/outside" \
+    "$R/docs/alias.html" "$R/blog/up" "$R/notes.txt"
+
+# --- a root that cannot be read: 503, robots.txt still 200 ------------------
+docroot_ini "$TMP/gone.ini"
+sed -i "s|root = .*|root = $TMP/nowhere|" "$TMP/gone.ini"
+cgi SITEMAPD_CONFIG="$TMP/gone.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "a root that is not there: 503" 503 "$STATUS"
+cgi SITEMAPD_CONFIG="$TMP/gone.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
+check_eq "... robots.txt 200" 200 "$STATUS"
+
+# --- INI keys of the other source are refused ---------------------------------
+printf '[site]\nroot = %s\n[docroot]\nclean_urls = yes\n' "$R" >"$TMP/bad.ini"
+"$SITEMAPD" -c "$TMP/bad.ini" check >/dev/null 2>"$TMP/err"
+check_contains "[docroot] without source = docroot is refused" \
+    "bad.ini:4: [docroot] is read only with [site] source = docroot" \
+    "$(cat "$TMP/err")"
+docroot_ini "$TMP/bad.ini" "home_alias = start"
+"$SITEMAPD" -c "$TMP/bad.ini" check >/dev/null 2>"$TMP/err"
+check_contains "a NoPressure key with source = docroot is refused" \
+    "bad.ini:4: home_alias applies to a NoPressure root, not to source = docroot" \
+    "$(cat "$TMP/err")"
+
+# --- a long-running process sees each change at the next request -----------
+SOCK="$TMP/s.sock"
+serve() {	# serve INI
+	rm -f "$SOCK"
+	"$SITEMAPD" -c "$1" -s "unix:$SOCK" 2>>"$TMP/server.log" &
+	SERVER_PID=$!
+	wait_for test -S "$SOCK"
+}
+stop() { stop_process "$SERVER_PID"; }
+on_exit stop
+sitemap() {
+	env -i REQUEST_METHOD=GET HTTP_HOST=example.com REQUEST_URI=/sitemap.xml \
+	    cgi-fcgi -bind -connect "$SOCK" 2>/dev/null | sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p'
+}
+need cgi-fcgi libfcgi-bin
+for mode in inotify stat; do
+	docroot_ini "$TMP/live.ini" "watch = $mode"
+	serve "$TMP/live.ini"
+	for i in $(seq 100); do
+		[ -n "$(sitemap)" ] && break
+		sleep 0.1
+	done
+	check_contains "$mode: the first answer" "http://example.com/about.html" \
+	    "$(sitemap)"
+	echo new >"$R/new.html"
+	check_contains "$mode: a new page, at once" "http://example.com/new.html" \
+	    "$(sitemap)"
+	rm "$R/new.html"
+	check_lacks "$mode: a page removed, at once" "new.html" "$(sitemap)"
+	mkdir -p "$R/guides/deep"
+	echo x >"$R/guides/deep/one.html"
+	echo x >"$R/guides/index.html"
+	out=$(sitemap)
+	check_contains "$mode: a new folder's pages" \
+	    "http://example.com/guides/deep/one.html" "$out"
+	check_contains "... and its index" "http://example.com/guides/" "$out"
+	mv "$R/guides" "$R/manuals"
+	out=$(sitemap)
+	check_contains "$mode: a folder renamed: its pages at the new URLs" \
+	    "http://example.com/manuals/deep/one.html" "$out"
+	check_lacks "... not the old" "/guides/" "$out"
+	rm -rf "$R/manuals"
+	check_lacks "$mode: a folder removed, its pages go" "manuals" \
+	    "$(sitemap)"
+	mv "$R/about.html" "$R/team.html"
+	out=$(sitemap)
+	check_contains "$mode: a page renamed" "/team.html" "$out"
+	check_lacks "... not under its old name" "/about.html" "$out"
+	mv "$R/team.html" "$R/about.html"
+	stop
+done
+check_lacks "no page was logged as news for being an error page" \
+    "error page" "$(cat "$TMP/server.log")"
+
+# --- hostile trees -----------------------------------------------------------
+H="$TMP/hostile"
+mkdir -p "$H"
+echo x >"$H/index.html"
+# Many empty directories.
+(cd "$H" && seq 20000 | sed 's/^/d/' | xargs mkdir)
+# A loop of two symlinks, and a name no URL should be made of.
+mkdir -p "$H/a" "$H/b"
+ln -s ../b "$H/a/to-b"
+ln -s ../a "$H/b/to-a"
+printf 'x' >"$H/a/$(printf 'new\nline').html"
+printf 'x' >"$H/b/$(printf 'bad\377').html"
+# A folder it may not read.
+mkdir -p "$H/private"
+echo x >"$H/private/secret.html"
+chmod 000 "$H/private"
+# Deeper than PATH_MAX, made one relative step at a time.
+(cd "$H" && i=0 && while [ $i -lt 250 ]; do
+	mkdir deeper-than-path-max && cd -P deeper-than-path-max || exit
+	i=$((i + 1))
+done && echo x >page.html)
+printf '[site]\nsource = docroot\nroot = %s\n' "$H" >"$TMP/hostile.ini"
+out=$($NO_DAC_OVERRIDE "$SITEMAPD" -c "$TMP/hostile.ini" check 2>&1)
+check_contains "a name with a newline: left out, with the reason" \
+    "left out: its name holds a control character" "$out"
+check_contains "a name that is not UTF-8: likewise" \
+    "left out: its name is not UTF-8" "$out"
+check_contains "a folder it may not read: said" \
+    "private: cannot read it: Permission denied; its pages are left out" "$out"
+check_contains "a tree deeper than any URL: said" \
+    "its path is longer than a URL in a sitemap may be" "$out"
+CGI_PREFIX="$NO_DAC_OVERRIDE timeout 60"
+cgi SITEMAPD_CONFIG="$TMP/hostile.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "the hostile tree: 200" 200 "$STATUS"
+check_eq "... listing its one good page" "http://x/" "$(locs)"
+chmod 755 "$H/private"
+
+# A page that turns into a FIFO, then a directory, under a live process.
+printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/live.ini"
+serve "$TMP/live.ini"
+wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+    cgi-fcgi -bind -connect '$SOCK' 2>/dev/null | grep -q about"
+rm "$R/about.html"
+mkfifo "$R/about.html"
+out=$("$CLIENT" "$SOCK" get /sitemap.xml 10000)
+check_contains "a page turned into a FIFO: answered at once" "status 200" "$out"
+check_lacks "... and no longer listed" "about.html" "$(sitemap)"
+rm "$R/about.html"
+mkdir "$R/about.html"
+check_lacks "... then into a directory: not listed" "about.html</loc>" \
+    "$(sitemap)"
+out=$("$CLIENT" "$SOCK" get /robots.txt 5000)
+check_contains "the process keeps answering" "status 200" "$out"
+stop
+
+check_no_sanitizer_report "$(cat "$TMP/server.log")"
+finish
