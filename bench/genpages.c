@@ -4,6 +4,9 @@
  * ids from FIRST (default 1), for bench/run and the tests. Aliases are
  * spread over a few sections so that sorting and escaping do real work;
  * with LONG, each is LONG characters longer, for large answers.
+ *
+ * genpages --html ROOT N [FIRST]: N small HTML pages in a document root,
+ * in folders of a hundred, each folder with an index.html among them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +32,40 @@ write_file(const char *path, const char *text, size_t len)
 		die(path);
 }
 
+/* A document root: sections/NN/NNNN/page-N.html, an index per folder. */
+static int
+html(const char *root, unsigned long n, unsigned long first)
+{
+	static const char *const sections[] = { "blog", "docs", "news",
+	    "guides", "products", "help" };
+	char path[4096], text[512];
+
+	for (unsigned long i = first; i < first + n; i++) {
+		unsigned long folder = i / 100;
+		int len;
+
+		snprintf(path, sizeof(path), "%s", root);
+		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/%s", root, sections[folder % 6]);
+		mkdir(path, 0755);
+		snprintf(path, sizeof(path), "%s/%s/%lu", root,
+		    sections[folder % 6], folder);
+		if (mkdir(path, 0755) == -1 && errno != EEXIST)
+			die(path);
+		snprintf(path, sizeof(path), "%s/%s/%lu/%s", root,
+		    sections[folder % 6], folder, i % 100 == 0 ? "index.html" :
+		    "");
+		if (i % 100 != 0)
+			snprintf(path + strlen(path), sizeof(path) - strlen(path),
+			    "page-%lu.html", i);
+		len = snprintf(text, sizeof(text), "<!doctype html>\n<html>"
+		    "<head><title>Page %lu</title></head>\n<body><h1>Page "
+		    "%lu</h1><p>Some text.</p></body></html>\n", i, i);
+		write_file(path, text, (size_t)len);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -37,11 +74,16 @@ main(int argc, char **argv)
 	char path[4096], text[4096], pad[2048] = "";
 	unsigned long n, first = 1, longer = 0;
 
+	if (argc >= 4 && strcmp(argv[1], "--html") == 0 &&
+	    (n = strtoul(argv[3], NULL, 10)) > 0)
+		return html(argv[2], n, argc > 4 ? strtoul(argv[4], NULL, 10) :
+		    1);
 	if (argc < 3 || argc > 5 || (n = strtoul(argv[2], NULL, 10)) == 0 ||
 	    (argc >= 4 && (first = strtoul(argv[3], NULL, 10)) == 0) ||
 	    (argc == 5 && (longer = strtoul(argv[4], NULL, 10)) >=
 	    sizeof(pad))) {
-		fputs("usage: genpages ROOT N [FIRST [LONG]]\n", stderr);
+		fputs("usage: genpages ROOT N [FIRST [LONG]]\n"
+		    "       genpages --html ROOT N [FIRST]\n", stderr);
 		return 2;
 	}
 	memset(pad, 'x', longer);
