@@ -170,8 +170,11 @@ Sitemap: https://example.org/sitemap.xml" "$out"
 out=$(SITEMAPD_CONFIG="$TMP/conf.d/good.ini" "$SITEMAPD" render /sitemap.xml)
 check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
 
-# The shipped example, with every documented key switched on, is valid.
-sed -e 's/^;\([a-z_]* = \)/\1/' -e 's/^;\(\[robots:[A-Za-z]*\]\)$/\1/' \
+# The shipped example, with every documented key switched on, is valid:
+# for NoPressure without [docroot], for a docroot without the NoPressure
+# keys.
+every_key='s/^;\([a-z_]* = \)/\1/; s/^;\(\[[a-z]*:*[A-Za-z]*\]\)$/\1/'
+sed -e '/^;\[docroot\]/,/^\[reserved\]/{/^\[reserved\]/!d;}' -e "$every_key" \
     -e "s|^root = .*|root = $TMP/root|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example.ini"
 out=$("$SITEMAPD" -c "$TMP/example.ini" render /robots.txt --host www.example.com 2>&1)
@@ -179,6 +182,14 @@ check_eq "etc/sitemapd.ini with every key set: valid" 0 "$?"
 check_contains "etc/sitemapd.ini: its keys take effect" "Disallow: /search/" "$out"
 check_contains "etc/sitemapd.ini: its [robots] keys take effect" "Allow: /search/help" "$out"
 check_contains "etc/sitemapd.ini: its [robots:NAME] group too" "User-agent: GPTBot" "$out"
+sed -e '/NoPressure only/{N;N;d;}' -e '/^;exclude_tags/d' -e "$every_key" \
+    -e "s|^source = .*|source = docroot|" \
+    -e "s|^root = .*|root = $SRCDIR/contrib/example-docroot|" \
+    "$SRCDIR/etc/sitemapd.ini" >"$TMP/example-docroot.ini"
+out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemap.xml --host www.example.com 2>&1)
+check_eq "etc/sitemapd.ini as a docroot with every key set: valid" 0 "$?"
+check_contains "etc/sitemapd.ini as a docroot: its pages listed" "<loc>http://www.example.com/docs/</loc>" "$out"
+check_lacks "etc/sitemapd.ini as a docroot: its exclude applies" "/drafts/" "$out" "$out"
 
 # --- the command line ------------------------------------------------------
 out=$("$SITEMAPD" --help)

@@ -22,15 +22,17 @@ cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -D_DEFAULT_SOURCE
     -I$builddir $(pkg-config --cflags $deps)"
 
 # The core once (not the entry point, not the adapters that speak
-# libfcgi), then one link per target.
+# libfcgi), then one link per target. Objects are named folder-file, as
+# several folders have a source.c.
 mkdir -p "$TMP/obj"
 for src in "$SRCDIR"/src/*/*.c; do
 	case $(basename "$src") in main.c|fcgi.c|fcgi_server.c) continue;; esac
-	$cc $cflags -c "$src" -o "$TMP/obj/$(basename "$src" .c).o" ||
+	obj=$(basename "$(dirname "$src")")-$(basename "$src" .c).o
+	$cc $cflags -c "$src" -o "$TMP/obj/$obj" ||
 	    { not_ok "fuzz: compile $(basename "$src")"; finish; exit 1; }
 done
 
-for target in ron tags ini request robots fastcgi number; do
+for target in ron tags ini request robots fastcgi number docroot; do
 	if ! $cc $cflags -fsanitize=fuzzer "$SRCDIR/tests/fuzz/$target.c" \
 	    "$TMP"/obj/*.o $(pkg-config --libs $deps) -o "$TMP/fuzz-$target" \
 	    2>"$TMP/cc.err"; then

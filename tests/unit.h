@@ -9,6 +9,7 @@ void	suite_baseurl(void);
 void	suite_cache(void);
 void	suite_config(void);
 void	suite_content(void);
+void	suite_docroot(void);
 void	suite_escape(void);
 void	suite_fcgi(void);
 void	suite_http(void);

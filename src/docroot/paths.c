@@ -1,8 +1,10 @@
 /* Which files of a document root are pages, and their URLs. */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "ascii.h"
+#include "buf.h"
 #include "paths.h"
 #include "utf8.h"
 
@@ -56,33 +58,43 @@ docroot_hidden(const char *name)
 	return name[0] == '.';
 }
 
+/*
+ * Whether the pattern from pi on matches the path from si on, for every
+ * pi and si, filled from the ends: a table, not backtracking, so that no
+ * pattern of stars costs more than its length times the path's.
+ */
 int
 docroot_glob(const char *p, const char *s)
 {
-	for (; *p; p++, s++) {
-		if (p[0] == '*' && p[1] == '*') {
-			p += 2;
-			if (*p == '/')	/* "**" + "/": none or more directories */
-				p++;
-			for (;; s++) {
-				if (docroot_glob(p, s))
-					return 1;
-				if (*s == '\0')
-					return 0;
-			}
+	size_t np = strlen(p), ns = strlen(s), w = ns + 1;
+	unsigned char *m = xcalloc((np + 1) * w, 1);
+	int matched;
+
+	m[np * w + ns] = 1;
+	for (size_t pi = np; pi-- > 0;) {
+		/* "**" then the rest, "**" taking s[si...]: kept apart from
+		 * *at, as "**" may drop its "/" only when it takes nothing. */
+		int any = 0;
+
+		for (size_t si = ns + 1; si-- > 0;) {
+			unsigned char *at = &m[pi * w + si];
+			int more = si < ns;
+
+			if (p[pi] == '*' && p[pi + 1] == '*') {
+				any = m[(pi + 2) * w + si] || (more && any);
+				*at = any || (p[pi + 2] == '/' &&
+				    m[(pi + 3) * w + si]);
+			} else if (p[pi] == '*')
+				*at = m[(pi + 1) * w + si] || (more &&
+				    s[si] != '/' && m[pi * w + si + 1]);
+			else
+				*at = more && (p[pi] == '?' ? s[si] != '/' :
+				    p[pi] == s[si]) && m[(pi + 1) * w + si + 1];
 		}
-		if (*p == '*') {
-			for (;; s++) {
-				if (docroot_glob(p + 1, s))
-					return 1;
-				if (*s == '\0' || *s == '/')
-					return 0;
-			}
-		}
-		if (*s == '\0' || (*p == '?' ? *s == '/' : *p != *s))
-			return 0;
 	}
-	return *s == '\0';
+	matched = m[0];
+	free(m);
+	return matched;
 }
 
 /* Where the extension of a page's name starts, past its dot, or NULL. */
