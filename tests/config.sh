@@ -189,7 +189,7 @@ sed -e '/NoPressure only/{N;N;d;}' -e '/^;exclude_tags/d' -e "$every_key" \
 out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemap.xml --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini as a docroot with every key set: valid" 0 "$?"
 check_contains "etc/sitemapd.ini as a docroot: its pages listed" "<loc>http://www.example.com/docs/</loc>" "$out"
-check_lacks "etc/sitemapd.ini as a docroot: its exclude applies" "/drafts/" "$out" "$out"
+check_lacks "etc/sitemapd.ini as a docroot: its exclude applies" "/drafts/" "$out"
 
 # --- the command line ------------------------------------------------------
 out=$("$SITEMAPD" --help)

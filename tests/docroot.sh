@@ -2,7 +2,7 @@
 # A document root of HTML pages ([site] source = docroot): which files are
 # pages and at which URL, as a CGI reads it; a FastCGI process that sees
 # every change at the next request, with inotify and with watch = stat;
-# and hostile trees: many empty directories, a loop of symlinks, names
+# and hostile trees: 100,000 empty directories, a loop of symlinks, names
 # that make no URL, files that turn into a FIFO or a directory, a tree
 # deeper than PATH_MAX, a folder it may not read.
 . "$SRCDIR/tests/lib.sh"
@@ -104,9 +104,10 @@ check_contains "a NoPressure key with source = docroot is refused" \
 
 # --- a long-running process sees each change at the next request -----------
 SOCK="$TMP/s.sock"
-serve() {	# serve INI
+serve() {	# serve INI [PREFIX...]
 	rm -f "$SOCK"
-	"$SITEMAPD" -c "$1" -s "unix:$SOCK" 2>>"$TMP/server.log" &
+	_ini=$1; shift
+	"$@" "$SITEMAPD" -c "$_ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
 	SERVER_PID=$!
 	wait_for test -S "$SOCK"
 }
@@ -161,7 +162,7 @@ H="$TMP/hostile"
 mkdir -p "$H"
 echo x >"$H/index.html"
 # Many empty directories.
-(cd "$H" && seq 20000 | sed 's/^/d/' | xargs mkdir)
+(cd "$H" && seq 100000 | sed 's/^/d/' | xargs mkdir)
 # A loop of two symlinks, and a name no URL should be made of.
 mkdir -p "$H/a" "$H/b"
 ln -s ../b "$H/a/to-b"
@@ -191,6 +192,15 @@ CGI_PREFIX="$NO_DAC_OVERRIDE timeout 60"
 cgi SITEMAPD_CONFIG="$TMP/hostile.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "the hostile tree: 200" 200 "$STATUS"
 check_eq "... listing its one good page" "http://x/" "$(locs)"
+# A FastCGI process answers robots.txt at once while it reads that tree.
+serve "$TMP/hostile.ini" $NO_DAC_OVERRIDE
+out=$("$CLIENT" "$SOCK" get /robots.txt 5000)
+check_contains "the hostile tree: robots.txt while it is read" "status 200" \
+    "$out"
+wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+    cgi-fcgi -bind -connect '$SOCK' 2>/dev/null | grep -q '<loc>http://x/</loc>'"
+check_eq "... then its one good page" "http://example.com/" "$(sitemap)"
+stop
 chmod 755 "$H/private"
 
 # A page that turns into a FIFO, then a directory, under a live process.

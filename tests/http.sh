@@ -14,9 +14,9 @@ wait_http() {
 	return 1
 }
 
-# start_lighttpd INI: lighttpd on a free loopback port, spawning sitemapd
-# with INI through contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set;
-# sets PORT and URL.
+# start_lighttpd INI [DOCROOT]: lighttpd on a free loopback port, serving
+# DOCROOT (default $TMP/htdocs) and spawning sitemapd with INI through
+# contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set; sets PORT and URL.
 start_lighttpd() {
 	need lighttpd
 	mkdir -p "$TMP/htdocs"
@@ -24,7 +24,8 @@ start_lighttpd() {
 	PORT=$(free_port)
 	URL="http://127.0.0.1:$PORT"
 	cat >"$TMP/lighttpd.conf" <<CONF
-server.document-root = "$TMP/htdocs"
+server.document-root = "${2:-$TMP/htdocs}"
+index-file.names = ( "index.html" )
 server.bind = "127.0.0.1"
 server.port = $PORT
 server.pid-file = "$TMP/lighttpd.pid"
