@@ -8,18 +8,22 @@
 need hugo hugo
 need mkdocs mkdocs
 
-# site NAME DOCROOT GENERATOR-SITEMAP: serves DOCROOT and compares.
+# site NAME DOCROOT GENERATOR-SITEMAP [INI LINES]: serves DOCROOT and
+# compares with the generator's sitemap, if there is one to compare with.
 site() {
-	printf '[site]\nsource = docroot\nroot = %s\n' "$2" >"$TMP/$1.ini"
+	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$2" "${4:-}" \
+	    >"$TMP/$1.ini"
 	start_lighttpd "$TMP/$1.ini" "$2"
 	get /sitemap.xml
 	check_eq "$1: 200" 200 "$STATUS"
 	check_valid "$1: valid against sitemap.xsd" "$TMP/body" sitemap.xsd
 	locs | sort >"$TMP/ours"
-	sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p' "$3" |
-	    sed "s|^http://example.org|$URL|" | sort >"$TMP/theirs"
-	check_eq "$1: the pages its own sitemap lists" "$(cat "$TMP/theirs")" \
-	    "$(cat "$TMP/ours")"
+	if [ -n "$3" ]; then
+		sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p' "$3" |
+		    sed "s|^http://example.org|$URL|" | sort >"$TMP/theirs"
+		check_eq "$1: the pages its own sitemap lists" \
+		    "$(cat "$TMP/theirs")" "$(cat "$TMP/ours")"
+	fi
 	check_lacks "$1: not its 404.html" /404 "$(cat "$TMP/ours")"
 	bad=""
 	while read -r url; do
@@ -62,5 +66,18 @@ printf '# Install\n' >"$M/docs/guide/install.md"
     { cat "$TMP/mkdocs.log"; not_ok "mkdocs builds the site"; finish; exit 1; }
 [ -f "$M/site/404.html" ] || not_ok "mkdocs wrote a 404.html to leave out"
 site mkdocs "$M/site" "$M/site/sitemap.xml"
+
+# --- the same with file URLs, listed clean as lighttpd rewrites them ---------
+printf 'use_directory_urls: false\n' >>"$M/mkdocs.yml"
+rm -rf "$M/site"
+(cd "$M" && mkdocs build -q) >"$TMP/mkdocs.log" 2>&1 ||
+    { cat "$TMP/mkdocs.log"; not_ok "mkdocs builds the site"; finish; exit 1; }
+LIGHTTPD_EXTRA='server.modules += ( "mod_rewrite" )
+url.rewrite-if-not-file = ( "^/([^.?]*[^/.?])$" => "/$1.html" )'
+site "mkdocs, clean_urls" "$M/site" "" "[docroot]
+clean_urls = yes"
+check_contains "mkdocs, clean_urls: about.html as /about" "$URL/about
+" "$(cat "$TMP/ours")
+"
 
 finish

@@ -16,7 +16,8 @@ wait_http() {
 
 # start_lighttpd INI [DOCROOT]: lighttpd on a free loopback port, serving
 # DOCROOT (default $TMP/htdocs) and spawning sitemapd with INI through
-# contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set; sets PORT and URL.
+# contrib/lighttpd.conf, under LIGHTTPD_PREFIX when set, with the lines
+# of LIGHTTPD_EXTRA; sets PORT and URL.
 start_lighttpd() {
 	need lighttpd
 	mkdir -p "$TMP/htdocs"
@@ -34,6 +35,7 @@ var.sitemapd_bin = "$SITEMAPD"
 var.sitemapd_config = "$1"
 var.sitemapd_socket = "$TMP/sitemapd.sock"
 include "$SRCDIR/contrib/lighttpd.conf"
+${LIGHTTPD_EXTRA:-}
 CONF
 	${LIGHTTPD_PREFIX:-} lighttpd -D -f "$TMP/lighttpd.conf" \
 	    >"$TMP/lighttpd.out" 2>&1 &
