@@ -170,4 +170,43 @@ get /sitemap_index.xml
 check_eq "readable again: 200" 200 "$STATUS"
 
 check_no_sanitizer_report "$(cat "$TMP/lighttpd.log" "$TMP/lighttpd.out")"
+
+# Files that come and go beside the INI and the root (as in /tmp) are no
+# news: a request after them reads no directory state again. The INI
+# replaced is, as the control that the trace sees it.
+if command -v strace >/dev/null; then
+	Q="$TMP/quiet"
+	mkdir -p "$Q"
+	cp -R "$SRCDIR/contrib/example-site" "$Q/root"
+	ini "$Q/sitemapd.ini" "$Q/root"
+	strace -f -o "$TMP/trace" -e trace=inotify_add_watch,newfstatat,stat \
+	    "$SITEMAPD" -c "$Q/sitemapd.ini" -s "unix:$Q/s.sock" \
+	    2>>"$TMP/quiet.log" &
+	QUIET_PID=$!
+	stop_quiet() { stop_process "$QUIET_PID"; }
+	on_exit stop_quiet
+	ask() {
+		env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+		    cgi-fcgi -bind -connect "$Q/s.sock" 2>/dev/null | grep -c '<loc>'
+	}
+	wait_for test -S "$Q/s.sock"
+	wait_for sh -c "[ \"\$(env -i REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$Q/s.sock' \
+	    2>/dev/null | grep -c '<loc>')\" -gt 0 ]"
+	for i in $(seq 20); do
+		: >"$Q/scratch-$i" && rm "$Q/scratch-$i"
+		: >"$Q/root/scratch-$i.tmp"
+	done
+	before=$(wc -l <"$TMP/trace")
+	check_eq "files beside the INI: the sitemap as before" 5 "$(ask)"
+	check_eq "... and no directory looked at again" "" \
+	    "$(sed -n "$((before + 1)),\$p" "$TMP/trace" | grep sitemapd.ini)"
+	cp "$Q/sitemapd.ini" "$Q/new.ini" && mv "$Q/new.ini" "$Q/sitemapd.ini"
+	ask >/dev/null
+	check_contains "the INI replaced: looked at again" sitemapd.ini \
+	    "$(sed -n "$((before + 1)),\$p" "$TMP/trace")"
+	stop_quiet
+else
+	echo "strace not installed: quiet directories not checked"
+fi
 finish

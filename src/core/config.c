@@ -774,9 +774,9 @@ config_watch_follow(struct config_watch *w)
 }
 
 /*
- * True when an event came, or may have been lost. One read: in a busy
- * directory events may come as fast as they are read, and what is left
- * only makes the next request compare again.
+ * True when an event that matters came, or events may have been lost.
+ * One read: in a busy directory events may come as fast as they are
+ * read, and what is left waits for the next request.
  */
 static int
 events_came(struct config_watch *w)
@@ -784,8 +784,16 @@ events_came(struct config_watch *w)
 	char events[16 * 1024]
 	    __attribute__((aligned(__alignof__(struct inotify_event))));
 	ssize_t n = read(w->paths.fd, events, sizeof(events));
+	const struct inotify_event *e;
 
-	return n > 0 || (n == -1 && errno != EAGAIN);
+	if (n == -1)
+		return errno != EAGAIN;
+	for (char *p = events; p < events + n; p += sizeof(*e) + e->len) {
+		e = (const struct inotify_event *)p;
+		if ((e->mask & IN_Q_OVERFLOW) || dir_watch_matters(&w->paths, e))
+			return 1;
+	}
+	return 0;
 }
 
 /* The watches made again, before the states are taken. */

@@ -12,21 +12,22 @@
 
 /*
  * What can change what a path names, in each directory on the way; in
- * the last, also what its file holds. Not the writes to other files in a
- * directory on the way, such as /tmp, which would be mostly noise.
+ * the one that holds the last name, also what its file holds.
  */
 #define WAY_EVENTS	(IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | \
 			 IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 #define LAST_EVENTS	(WAY_EVENTS | IN_CLOSE_WRITE | IN_MODIFY)
 
-static int	watch_prefix(struct dir_watch *, const char *, int last);
-static size_t	last_slash(const struct buf *);
+static int	watch_step(struct dir_watch *, const char *dir, const char *name,
+		    int last);
+static int	untrusted_end(const char *);
 
 void
 dir_watch_add(struct dir_watch *w, int fd, const char *path)
 {
-	struct buf abs = BUF_INIT, prefix = BUF_INIT;
+	struct buf abs = BUF_INIT, dir = BUF_INIT, name = BUF_INIT;
 	char cwd[4096];
+	size_t last, next;
 
 	if (w->n == 0)
 		w->trusted = 1;
@@ -39,28 +40,47 @@ dir_watch_add(struct dir_watch *w, int fd, const char *path)
 		buf_printf(&abs, "%s/", cwd);
 	}
 	buf_adds(&abs, path);
-	/* "/", each directory on the way, then the path itself. */
-	for (size_t end = 0; end <= abs.len; end++) {
-		if (end < abs.len && abs.data[end] != '/')
-			continue;
-		buf_reset(&prefix);
+	last = (size_t)(strrchr(abs.data, '/') - abs.data);
+	/* "/", then each directory on the way, with the name it leads to. */
+	for (size_t end = 0; end <= last; end = next) {
+		next = end + 1;
+		while (next < abs.len && abs.data[next] != '/')
+			next++;
+		buf_reset(&dir);
+		buf_reset(&name);
 		if (end == 0)
-			buf_addc(&prefix, '/');
+			buf_addc(&dir, '/');
 		else
-			buf_add(&prefix, abs.data, end);
-		if (watch_prefix(w, buf_str(&prefix),
-		    end == abs.len || end == last_slash(&abs)) == -1)
+			buf_add(&dir, abs.data, end);
+		buf_add(&name, abs.data + end + 1, next - end - 1);
+		if (name.len == 0)
+			continue;	/* "//" */
+		if (watch_step(w, buf_str(&dir), buf_str(&name),
+		    end == last) == -1)
 			break;
 	}
+	if (untrusted_end(buf_str(&abs)))
+		w->trusted = 0;
 	buf_free(&abs);
-	buf_free(&prefix);
+	buf_free(&dir);
+	buf_free(&name);
 }
 
 int
 dir_watch_has(const struct dir_watch *w, int wd)
 {
 	for (size_t i = 0; i < w->n; i++)
-		if (w->wds[i] == wd)
+		if (w->steps[i].wd == wd)
+			return 1;
+	return 0;
+}
+
+int
+dir_watch_matters(const struct dir_watch *w, const struct inotify_event *e)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->steps[i].wd == e->wd && (e->len == 0 ||
+		    strcmp(e->name, w->steps[i].name) == 0))
 			return 1;
 	return 0;
 }
@@ -68,12 +88,19 @@ dir_watch_has(const struct dir_watch *w, int wd)
 void
 dir_watch_clear(struct dir_watch *w)
 {
-	/* A directory several paths share has one wd: removed once. */
-	for (size_t i = 0; i < w->n; i++)
-		if (w->fd != -1)
-			inotify_rm_watch(w->fd, w->wds[i]);
-	free(w->wds);
-	w->wds = NULL;
+	for (size_t i = 0; i < w->n; i++) {
+		/* A directory several paths share has one wd: removed once. */
+		int first = 1;
+
+		for (size_t j = 0; j < i; j++)
+			if (w->steps[j].wd == w->steps[i].wd)
+				first = 0;
+		if (first && w->fd != -1)
+			inotify_rm_watch(w->fd, w->steps[i].wd);
+		free(w->steps[i].name);
+	}
+	free(w->steps);
+	w->steps = NULL;
 	w->n = 0;
 	w->trusted = 0;
 }
@@ -105,47 +132,47 @@ dir_watch_shared_fs(const char *path)
 }
 
 /*
- * One step of a path: a directory is watched (for its files' writes too
- * when last, the one that holds the file); a symlink, a shared
- * filesystem or an error leaves the watch untrusted. -1 when the path
- * goes no further: what follows does not exist yet, and the events of
- * this last directory tell when it does.
+ * One directory on the way to a path, and the name in it that leads on:
+ * a symlink, a shared filesystem or an error leaves the watch untrusted.
+ * -1 when the path goes no further: what follows does not exist yet, and
+ * the events of this directory tell when it does.
  */
 static int
-watch_prefix(struct dir_watch *w, const char *p, int last)
+watch_step(struct dir_watch *w, const char *dir, const char *name, int last)
 {
 	struct stat st;
 	int wd;
 
-	if (lstat(p, &st) == -1) {
+	if (lstat(dir, &st) == -1) {
 		if (errno != ENOENT)
 			w->trusted = 0;
 		return -1;
 	}
-	if (S_ISLNK(st.st_mode) || dir_watch_shared_fs(p) != NULL) {
+	if (S_ISLNK(st.st_mode) || dir_watch_shared_fs(dir) != NULL) {
 		w->trusted = 0;
 		return 0;
 	}
 	if (!S_ISDIR(st.st_mode))
-		return 0;
+		return -1;
 	/* Added to what another path asks of the same directory. */
-	if ((wd = inotify_add_watch(w->fd, p, (last ? LAST_EVENTS :
+	if ((wd = inotify_add_watch(w->fd, dir, (last ? LAST_EVENTS :
 	    WAY_EVENTS) | IN_MASK_ADD)) == -1) {
 		w->trusted = 0;
 		return 0;
 	}
-	if (!dir_watch_has(w, wd)) {
-		w->wds = xreallocarray(w->wds, w->n + 1, sizeof(*w->wds));
-		w->wds[w->n++] = wd;
-	}
+	w->steps = xreallocarray(w->steps, w->n + 1, sizeof(*w->steps));
+	w->steps[w->n].wd = wd;
+	w->steps[w->n++].name = xstrdup(name);
 	return 0;
 }
 
-/* Where the directory that holds the last name ends. */
-static size_t
-last_slash(const struct buf *path)
+/* The path itself a symlink, or on a shared filesystem: events miss. */
+static int
+untrusted_end(const char *path)
 {
-	const char *slash = strrchr(path->data, '/');
+	struct stat st;
 
-	return slash == path->data ? 0 : (size_t)(slash - path->data);
+	if (lstat(path, &st) == -1)
+		return errno != ENOENT;
+	return S_ISLNK(st.st_mode) || dir_watch_shared_fs(path) != NULL;
 }

@@ -11,17 +11,34 @@
 
 #include <stddef.h>
 
-struct dir_watch {
-	int		 fd;		/* inotify, or -1 */
-	int		*wds;
-	size_t		 n;
-	int		 trusted;	/* events see every change */
+struct inotify_event;
+
+/* A directory on the way, and the name in it that leads on. */
+struct dir_watch_step {
+	int		 wd;
+	char		*name;
 };
 
-/* Watches the directories along path on fd (an inotify descriptor). */
+struct dir_watch {
+	int			 fd;	/* inotify, or -1 */
+	struct dir_watch_step	*steps;
+	size_t			 n;
+	int			 trusted;	/* events see every change */
+};
+
+/*
+ * Watches the directories along path on fd (an inotify descriptor), up to
+ * the one that holds its last name; not path itself.
+ */
 void	dir_watch_add(struct dir_watch *, int fd, const char *path);
 /* True when wd is one of the watch's. */
 int	dir_watch_has(const struct dir_watch *, int wd);
+/*
+ * True when the event, on one of the watch's directories, may change
+ * what a path names: it concerns the directory itself or a name on the
+ * way, not another file beside it (a temporary file in /tmp).
+ */
+int	dir_watch_matters(const struct dir_watch *, const struct inotify_event *);
 /* Removes the watches, which are then untrusted until added again. */
 void	dir_watch_clear(struct dir_watch *);
 

@@ -370,7 +370,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
     const atomic_int *cancel, struct buf *why)
 {
 	struct found found = { buckets, NULL };
-	char real[PATH_MAX], *parent;
+	char real[PATH_MAX];
 	int rc;
 
 	forget(s);
@@ -387,12 +387,8 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	    IN_NONBLOCK | IN_CLOEXEC)) == -1)
 		give_up_watching(s, "inotify_init1");
 	/* The root replaced or renamed shows in the directory above it. */
-	if (s->inotify_fd != -1) {
-		parent = xstrdup(s->root);
-		*strrchr(parent, '/') = '\0';
-		dir_watch_add(&s->roots, s->inotify_fd, *parent ? parent : "/");
-		free(parent);
-	}
+	if (s->inotify_fd != -1)
+		dir_watch_add(&s->roots, s->inotify_fd, s->root);
 	if (stat(s->root, &s->root_st) == -1) {
 		buf_printf(why, "%s: %s", s->root, strerror(errno));
 		return -1;
@@ -426,7 +422,8 @@ read_events(struct source *s, const struct config *cfg, struct dirty *d)
 				continue;
 			}
 			if (dir_watch_has(&s->roots, e->wd)) {
-				s->roots_touched = 1;
+				s->roots_touched |= dir_watch_matters(&s->roots,
+				    e);
 				continue;
 			}
 			if ((i = e->wd < 0 || (size_t)e->wd >= s->nwds ? -1 :

@@ -178,7 +178,7 @@ note_event(struct source *s, const struct inotify_event *e, struct dirty *d)
 		return;
 	}
 	if (dir_watch_has(&s->roots, e->wd)) {
-		s->roots_touched = 1;
+		s->roots_touched |= dir_watch_matters(&s->roots, e);
 		return;
 	}
 	if (e->wd == s->content_wd) {
@@ -476,6 +476,8 @@ scan(struct source *s, const struct config *cfg, struct site *fresh,
 	/* Before their states are taken: no change slips in between. */
 	if (s->inotify_fd != -1) {
 		path_of(s, "state/sys/tags.yaml", &path);
+		dir_watch_add(&s->roots, s->inotify_fd, buf_str(&path));
+		path_of(s, "content", &path);
 		dir_watch_add(&s->roots, s->inotify_fd, buf_str(&path));
 	}
 	if (stat(s->root, &s->root_st) == -1) {
