@@ -405,4 +405,20 @@ cgi SITEMAPD_CONFIG="$TMP/invalid.ini" REQUEST_URI=/sitemaps/sitemap-0001.xml \
     HTTP_HOST=example.com
 check_eq "invalid INI: a sitemap part is a 500" 500 "$STATUS"
 
+# A URL path of 1,781 bytes is listed, one of 1,782 left out, whatever
+# the host: the same pages for a one-letter host as for a 253-byte one.
+L="$TMP/long"
+page "$L" 00000000000006f4 1 "$(md "$(printf '%1780s' | tr ' ' a)")"
+page "$L" 00000000000006f5 1 "$(md "$(printf '%1781s' | tr ' ' b)")"
+ini "$TMP/long.ini" "$L"
+long_host=$(printf '%63s.%63s.%63s.%61s' | tr ' ' h)
+for host in x "$long_host"; do
+	out=$("$SITEMAPD" -c "$TMP/long.ini" list --host "$host" | cut -f 1,2)
+	check_eq "a path of 1,781 bytes listed, 1,782 not (host of ${#host})" \
+	    "00000000000006f4	listed
+00000000000006f5	left-out" "$out"
+done
+check_contains "... and check says why" "left out: URL too long" \
+    "$("$SITEMAPD" -c "$TMP/long.ini" check 2>&1)"
+
 finish

@@ -121,6 +121,28 @@ check_eq "unix: a missing directory: exit 2" 2 "$?"
 check_contains "unix: a missing directory: says to create it" \
     "its directory does not exist; create it first" "$(cat "$TMP/err")"
 
+# -g GROUP: the socket has that group; a user outside it is told why not.
+G=$(id -gn)
+serve "unix:$TMP/g.sock" -m 0660 -g "$G"
+wait_for test -S "$TMP/g.sock"
+check_eq "unix -g: the socket's group and mode" "$G 660" \
+    "$(stat -c '%G %a' "$TMP/g.sock")"
+stop
+if [ "$(id -u)" -eq 0 ] && getent group www-data >/dev/null; then
+	mkdir -m 1777 "$TMP/shared"
+	chmod 711 "$TMP"
+	cp "$TMP/sitemapd.ini" "$TMP/shared/sitemapd.ini"
+	chmod 644 "$TMP/shared/sitemapd.ini"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$SITEMAPD" \
+	    -c "$TMP/shared/sitemapd.ini" -s "unix:$TMP/shared/s.sock" \
+	    -g www-data 2>"$TMP/err"
+	check_eq "unix -g: a group the user is not in: exit 2" 2 "$?"
+	check_contains "... and what to do" "must be in that group (adduser" \
+	    "$(cat "$TMP/err")"
+	check_eq "... no socket left" no "$(test -e "$TMP/shared/s.sock" &&
+	    echo yes || echo no)"
+fi
+
 # A file that is not a socket is never removed to make room.
 echo precious >"$TMP/not-a-socket"
 "$SITEMAPD" -c "$TMP/sitemapd.ini" -s "unix:$TMP/not-a-socket" 2>"$TMP/err"
