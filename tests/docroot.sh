@@ -82,6 +82,44 @@ check_lacks "a loop of symlinks is walked once" "/blog/up/" "$BODY"
 rm -rf "$R/.hidden" "$R/.secret.html" "$R/50x.html" "$R/500" "$R/outside" \
     "$R/docs/alias.html" "$R/blog/up" "$R/notes.txt"
 
+# --- what holds for a NoPressure root holds here ----------------------------
+docroot_ini "$TMP/rules.ini" "admin_path = /docs/install.html
+[sitemap]
+max_urls = 2
+[robots]
+disallow = /blog/
+[reserved]
+robots = about.html"
+rules() { cgi SITEMAPD_CONFIG="$TMP/rules.ini" HTTP_HOST=example.com "$@"; }
+rules REQUEST_URI=/robots.txt
+check_contains "[robots] and [reserved] robots rules in robots.txt" \
+    "Disallow: /blog/
+Disallow: /about.html\$" "$BODY"
+check_lacks "... the admin path never named" "install" "$BODY"
+rules REQUEST_URI=/sitemap.xml
+check_contains "max_urls = 2: an index of parts" "<sitemapindex" "$BODY"
+check_contains "... with its stylesheet" "href=\"/sitemap.css\"" "$BODY"
+check_valid "... valid against siteindex.xsd" "$TMP/body" siteindex.xsd
+rules REQUEST_URI=/sitemaps/sitemap-0001.xml
+etag=$(header ETag)
+check_eq "the parts: the pages not blocked, reserved or the admin's" \
+"http://example.com/
+http://example.com/docs/" "$(locs)"
+rules REQUEST_URI=/sitemaps/sitemap-0001.xml HTTP_IF_NONE_MATCH="$etag"
+check_eq "... its ETag: 304" 304 "$STATUS"
+rules REQUEST_URI=/sitemaps/sitemap-0001.xml HTTP_ACCEPT_ENCODING=gzip
+check_eq "... gzip on request" gzip "$(header Content-Encoding)"
+check_eq "... which unpacks to the same pages" 2 \
+    "$(gzip -dc "$TMP/body" | grep -c '<loc>')"
+rules REQUEST_URI=/sitemap.css
+check_eq "the stylesheet" 200 "$STATUS"
+out=$("$SITEMAPD" -c "$TMP/rules.ini" list 2>&1)
+check_contains "list: a page robots.txt blocks, and the rule" \
+    "left-out	http://localhost/blog/2025/hello.html	blocked by robots.txt rule" \
+    "$out"
+check_contains "list: a reserved page" \
+    "left-out	http://localhost/about.html	reserved path" "$out"
+
 # --- a root that cannot be read: 503, robots.txt still 200 ------------------
 docroot_ini "$TMP/gone.ini"
 sed -i "s|root = .*|root = $TMP/nowhere|" "$TMP/gone.ini"
