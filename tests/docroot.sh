@@ -241,6 +241,35 @@ check_eq "... then its one good page" "http://example.com/" "$(sitemap)"
 stop
 chmod 755 "$H/private"
 
+# Past the inotify watches a user may hold (20, in a user namespace of
+# its own): check says so, the log says so, and the process compares
+# folders instead, still seeing a change deep in the tree at once.
+W="$TMP/many"
+mkdir -p "$W"
+(cd "$W" && seq 30 | sed 's/^/f/' | xargs mkdir && echo x >index.html)
+printf '[site]\nsource = docroot\nroot = %s\n' "$W" >"$TMP/many.ini"
+limited() {
+	unshare -U -r sh -c 'echo 20 >/proc/sys/user/max_inotify_watches &&
+	    exec "$@"' sh "$@"
+}
+if limited true 2>/dev/null; then
+	check_contains "past the watch limit: check says so" \
+	    "31 folders, more than the 20 inotify watches a user may hold" \
+	    "$(limited "$SITEMAPD" -c "$TMP/many.ini" check 2>&1)"
+	serve "$TMP/many.ini" limited
+	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' \
+	    2>/dev/null | grep -q '<loc>'"
+	echo x >"$W/f30/late.html"
+	check_contains "... a FastCGI process sees a change at once" \
+	    "http://example.com/f30/late.html" "$(sitemap)"
+	stop
+	check_contains "... and its log says why it compares folders" \
+	    "raise fs.inotify.max_user_watches" "$(cat "$TMP/server.log")"
+else
+	echo "unshare -U not permitted: the watch limit not checked"
+fi
+
 # A page that turns into a FIFO, then a directory, under a live process.
 printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/live.ini"
 serve "$TMP/live.ini"

@@ -1,5 +1,6 @@
 /* inotify on the directories along a few paths, and when to trust it. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
@@ -103,6 +104,27 @@ dir_watch_clear(struct dir_watch *w)
 	w->steps = NULL;
 	w->n = 0;
 	w->trusted = 0;
+}
+
+long
+dir_watch_limit(void)
+{
+	static const char *const files[] = {
+		"/proc/sys/fs/inotify/max_user_watches",
+		"/proc/sys/user/max_inotify_watches",
+	};
+	long limit = -1, n;
+	FILE *f;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		if ((f = fopen(files[i], "r")) == NULL)
+			continue;
+		if (fscanf(f, "%ld", &n) == 1 && n >= 0 &&
+		    (limit == -1 || n < limit))
+			limit = n;
+		fclose(f);
+	}
+	return limit;
 }
 
 const char *

@@ -43,6 +43,12 @@ int	dir_watch_matters(const struct dir_watch *, const struct inotify_event *);
 void	dir_watch_clear(struct dir_watch *);
 
 /*
+ * How many inotify watches this user may hold: the lower of the system's
+ * and this user namespace's limit, or -1 when neither can be read.
+ */
+long	dir_watch_limit(void);
+
+/*
  * The name of a filesystem where another machine may write (statfs(2)
  * f_type), so that inotify misses changes, or NULL.
  */

@@ -106,6 +106,7 @@ static int	inside_root(const struct source *, const char *);
 static void	rules_key(const struct docroot_rules *, struct buf *);
 static void	note_mtime(struct source *, time_t);
 static void	sort_bucket(struct site *);
+static void	note_watch_limit(struct source *);
 
 static struct source *
 open_source(int long_lived, const struct reporter *rep)
@@ -397,7 +398,26 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
+	if (rc == 0 && !s->long_lived)
+		note_watch_limit(s);
 	return rc;
+}
+
+/*
+ * For check: more folders than inotify watches a user may hold, so that a
+ * FastCGI process would compare them on every request instead.
+ */
+static void
+note_watch_limit(struct source *s)
+{
+	long limit = dir_watch_limit();
+
+	if (limit >= 0 && s->ndirs > (size_t)limit)
+		report(s->report, FINDING_NOTE, "%s: %zu folders, more than "
+		    "the %ld inotify watches a user may hold: a FastCGI "
+		    "process compares their states on every request instead "
+		    "(raise fs.inotify.max_user_watches to follow them)",
+		    s->root, s->ndirs, limit);
 }
 
 /* inotify: what the events name, into dirty. */
