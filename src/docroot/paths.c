@@ -72,8 +72,11 @@ docroot_glob(const char *p, const char *s)
 
 	m[np * w + ns] = 1;
 	for (size_t pi = np; pi-- > 0;) {
-		/* "**" then the rest, "**" taking s[si...]: kept apart from
-		 * *at, as "**" may drop its "/" only when it takes nothing. */
+		/*
+		 * any: "**" takes some of the path from si on, and the rest
+		 * of the pattern, its "/" included, matches what follows.
+		 * "**" and its "/" may also go whole: it took nothing.
+		 */
 		int any = 0;
 
 		for (size_t si = ns + 1; si-- > 0;) {
