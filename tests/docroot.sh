@@ -44,6 +44,14 @@ check_contains "list: the error page and why" \
 check_contains "list: the excluded draft and why" \
     "left-out	http://localhost/drafts/wip.html	excluded by [docroot] exclude drafts/**" \
     "$out"
+check_contains "list: a page that asks not to be indexed" \
+    "left-out	http://localhost/thanks.html	noindex (its meta robots)" "$out"
+check_contains "list: a redirect stub" \
+    "left-out	http://localhost/old-about.html	a redirect to /about.html (its meta refresh)" \
+    "$out"
+check_contains "list: a page whose canonical is another" \
+    "left-out	http://localhost/docs/install-print.html	its canonical is /docs/install.html" \
+    "$out"
 out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
 check_eq "check: no problem in the example" 0 "$?"
 check_contains "check: a note for the error page" \
@@ -190,6 +198,14 @@ for mode in inotify stat; do
 	check_contains "$mode: a page renamed" "/team.html" "$out"
 	check_lacks "... not under its old name" "/about.html" "$out"
 	mv "$R/team.html" "$R/about.html"
+	cp "$R/about.html" "$R/about.html.orig"
+	sed 's|<title>|<meta name="robots" content="noindex"><title>|' \
+	    "$R/about.html.orig" >"$R/.about.tmp" && mv "$R/.about.tmp" "$R/about.html"
+	check_lacks "$mode: a page that says noindex now: gone at once" \
+	    "/about.html" "$(sitemap)"
+	mv "$R/about.html.orig" "$R/about.html"
+	check_contains "... and back when it no longer does" "/about.html" \
+	    "$(sitemap)"
 	stop
 done
 check_lacks "no page was logged as news for being an error page" \
@@ -230,6 +246,36 @@ CGI_PREFIX="$NO_DAC_OVERRIDE timeout 60"
 cgi SITEMAPD_CONFIG="$TMP/hostile.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "the hostile tree: 200" 200 "$STATUS"
 check_eq "... listing its one good page" "http://x/" "$(locs)"
+# Hostile pages: huge (read up to its head), a head that never closes,
+# binary, not UTF-8, an absurd canonical, one it may not read (left out:
+# its head is unknown), thousands of links.
+P="$TMP/pages"
+mkdir -p "$P"
+truncate -s 2G "$P/huge.html"
+{ printf '<head>'; i=0; while [ $i -lt 20000 ]; do
+	printf '<link rel=alternate hreflang=x%d href=/%d>' $i $i; i=$((i + 1))
+done; } >"$P/endless.html"
+head -c 4096 /dev/urandom >"$P/binary.html"
+printf '<head><title>caf\351</title></head>' >"$P/latin1.html"
+printf '<link rel=canonical href="http://[::1">' >"$P/absurd.html"
+echo '<title>x</title>' >"$P/private.html"
+chmod 000 "$P/private.html"
+printf '[site]\nsource = docroot\nroot = %s\n' "$P" >"$TMP/pages.ini"
+out=$($NO_DAC_OVERRIDE timeout 60 "$SITEMAPD" -c "$TMP/pages.ini" list \
+    --host x 2>&1)
+for page in huge endless binary latin1 absurd; do
+	check_contains "hostile page $page.html: listed" \
+	    "listed	http://x/$page.html" "$out"
+done
+check_contains "a page it may not read: not listed" \
+    "left-out	-	cannot read it: Permission denied" "$out"
+out=$($NO_DAC_OVERRIDE "$SITEMAPD" -c "$TMP/pages.ini" check 2>&1)
+check_contains "an absurd canonical: taken as none, with a note" \
+    "absurd.html: its canonical http://[::1 is no http or https URL" "$out"
+check_contains "a page it may not read: check names it, and why" \
+    "private.html: left out: cannot read it: Permission denied" "$out"
+chmod 644 "$P/private.html"
+
 # A FastCGI process answers robots.txt at once while it reads that tree.
 serve "$TMP/hostile.ini" $NO_DAC_OVERRIDE
 out=$("$CLIENT" "$SOCK" get /robots.txt 5000)

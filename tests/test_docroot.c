@@ -1,10 +1,12 @@
 /*
  * Which files of a document root are pages, and their URLs: a table of
- * files under the default rules and under others, and of globs.
+ * files under the default rules and under others, and of globs; what a
+ * page's head says about it, whole and pushed a byte at a time.
  */
 #include <string.h>
 
 #include "config.h"
+#include "head.h"
 #include "paths.h"
 #include "unit.h"
 
@@ -117,12 +119,147 @@ test_globs(void)
 		    cases[i].path) == cases[i].want);
 }
 
+/* The head of html, pushed in pieces of step bytes. */
+static struct page_head
+head_of(const char *html, size_t step)
+{
+	struct head_reader *r = head_begin();
+	struct page_head h;
+	size_t n = strlen(html);
+
+	for (size_t at = 0; at < n; at += step)
+		if (head_feed(r, html + at, n - at < step ? n - at : step))
+			break;
+	head_end(r, &h);
+	return h;
+}
+
+static int
+same(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+static void
+test_heads(void)
+{
+	static const struct {
+		int		 line;
+		const char	*html;
+		int		 noindex;
+		const char	*canonical, *refresh;
+	} cases[] = {
+		{ __LINE__, "<html><head><title>x</title></head><body>", 0,
+		    NULL, NULL },
+		{ __LINE__, "<meta name=robots content=noindex>", 1, NULL, NULL },
+		{ __LINE__, "<META NAME=\"ROBOTS\" CONTENT=\"NoFollow, NOINDEX\">",
+		    1, NULL, NULL },
+		{ __LINE__, "<meta name=googlebot content=none>", 1, NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"noindexing, nofollow\">",
+		    0, NULL, NULL },
+		{ __LINE__, "<meta name=description content=noindex>", 0, NULL,
+		    NULL },
+		{ __LINE__, "<link rel=canonical href=\"/a/\">", 0, "/a/", NULL },
+		{ __LINE__, "<link rel=\"Canonical  alternate\" href=x>", 0, "x",
+		    NULL },
+		{ __LINE__, "<link rel=canonical href=/a><link rel=canonical "
+		    "href=/b>", 0, "/a", NULL },
+		{ __LINE__, "<link rel=canonicals href=/a>", 0, NULL, NULL },
+		{ __LINE__, "<meta http-equiv=refresh content=\"0; url=/new/\">",
+		    0, NULL, "/new/" },
+		{ __LINE__, "<meta http-equiv=Refresh content=\"5;URL='/n'\">", 0,
+		    NULL, "/n" },
+		{ __LINE__, "<meta http-equiv=refresh content=\"0, /n\">", 0, NULL,
+		    "/n" },
+		{ __LINE__, "<meta http-equiv=refresh content=30>", 0, NULL, NULL },
+		/* What the body says is not the head's: stopped at <body>. */
+		{ __LINE__, "<title>x</title><body><meta name=robots "
+		    "content=noindex>", 0, NULL, NULL },
+		{ __LINE__, "<p>text</p><meta name=robots content=noindex>", 0,
+		    NULL, NULL },
+		/*
+		 * Not HTML at all; cut short, its last tag kept (leaving a
+		 * page out is the side to err on).
+		 */
+		{ __LINE__, "\x89PNG\r\n\x1a\n\x00\x00", 0, NULL, NULL },
+		{ __LINE__, "<head><meta name=robots content=noindex", 1, NULL,
+		    NULL },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (size_t step = 1; step <= 4096; step *= 4096) {
+			struct page_head h = head_of(cases[i].html, step);
+
+			UNIT_AT(cases[i].line, h.noindex == cases[i].noindex);
+			UNIT_AT(cases[i].line, same(h.canonical,
+			    cases[i].canonical));
+			UNIT_AT(cases[i].line, same(h.refresh, cases[i].refresh));
+			head_free(&h);
+		}
+}
+
+static void
+test_targets(void)
+{
+	struct host_policy any, some;
+	struct buf target = BUF_INIT;
+	const char *why;
+	static const struct {
+		int		 line;
+		int		 allowed;	/* allowed_hosts set */
+		const char	*href, *path;
+		enum head_target where;
+		const char	*target;
+	} cases[] = {
+		{ __LINE__, 0, "/a/", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 0, "", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 0, "#top", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 0, ".", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 0, "b.html", "/a/b.html", HEAD_SELF, "" },
+		{ __LINE__, 0, "../a/b.html", "/a/b.html", HEAD_SELF, "" },
+		{ __LINE__, 0, "/a", "/a/", HEAD_PATH, "/a" },
+		{ __LINE__, 0, "index.html", "/a/", HEAD_PATH, "/a/index.html" },
+		{ __LINE__, 0, "/a/?page=2", "/a/", HEAD_ELSEWHERE, "" },
+		{ __LINE__, 0, "https://example.com/a/", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 0, "https://example.com", "/", HEAD_SELF, "" },
+		{ __LINE__, 0, "https://other.org/a/", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 1, "https://example.com/a/", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 1, "https://EXAMPLE.com/a/", "/a/", HEAD_SELF, "" },
+		{ __LINE__, 1, "https://other.org/a/", "/a/", HEAD_ELSEWHERE, "" },
+		{ __LINE__, 0, "/caf%C3%A9.html", "/caf%c3%a9.html", HEAD_SELF, "" },
+		{ __LINE__, 0, "/caf\303\251.html", "/caf%C3%A9.html", HEAD_SELF,
+		    "" },
+		{ __LINE__, 0, "100%25.html", "/100%25.html", HEAD_SELF, "" },
+		{ __LINE__, 0, "/caf%C3%A9.html", "/b", HEAD_PATH,
+		    "/caf\303\251.html" },
+		{ __LINE__, 0, "http://[::1", "/a/", HEAD_INVALID, "" },
+		{ __LINE__, 0, "mailto:x@example.com", "/a/", HEAD_INVALID, "" },
+		{ __LINE__, 0, "javascript:alert(1)", "/a/", HEAD_INVALID, "" },
+	};
+
+	host_policy_init(&any);
+	host_policy_init(&some);
+	UNIT_AT(__LINE__, host_policy_allow(&some, "example.com", &why) == 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_reset(&target);
+		UNIT_AT(cases[i].line, head_target(cases[i].href, cases[i].path,
+		    cases[i].allowed ? &some : &any, &target) == cases[i].where);
+		UNIT_AT(cases[i].line, strcmp(buf_str(&target),
+		    cases[i].target) == 0);
+	}
+	buf_free(&target);
+	host_policy_free(&any);
+	host_policy_free(&some);
+}
+
 void
 suite_docroot(void)
 {
 	static CU_TestInfo tests[] = {
 		{ "which files are pages, at which URL", test_files },
 		{ "globs, in time linear in the pattern", test_globs },
+		{ "what a page's head says", test_heads },
+		{ "where a URL a page names leads", test_targets },
 		CU_TEST_INFO_NULL
 	};
 

@@ -18,8 +18,10 @@
 #include <unistd.h>
 
 #include "dir_watch.h"
+#include "escape.h"
 #include "filestate.h"
 #include "hash.h"
+#include "head.h"
 #include "log.h"
 #include "paths.h"
 #include "source.h"
@@ -107,12 +109,16 @@ static void	rules_key(const struct docroot_rules *, struct buf *);
 static void	note_mtime(struct source *, time_t);
 static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
+static int	what_it_says(struct source *, const struct config *, const char *,
+		    const struct stat *, struct buf *, struct buf *);
+static int	same_file(const struct config *, const char *, const char *);
 
 static struct source *
 open_source(int long_lived, const struct reporter *rep)
 {
 	struct source *s = xcalloc(1, sizeof(*s));
 
+	head_init();	/* here, before the scan may run in a thread */
 	s->long_lived = long_lived;
 	s->report = rep;
 	s->inotify_fd = -1;
@@ -221,18 +227,122 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		else
 			buf_printf(&note, "excluded by [docroot] exclude %s",
 			    why);
-		page.unlisted = note.data;
+		page.unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
+		if (page.unlisted == NULL && what_it_says(s, cfg, rel, st,
+		    &url, &note) == -1) {
+			page.broken = xstrdup(buf_str(&note));
+			break;
+		}
+		if (page.unlisted == NULL && note.len > 0)
+			page.unlisted = xstrdup(buf_str(&note));
 		page.alias = xstrdup(buf_str(&url));
 		page.url_path = 1;
 		break;
 	}
 	buf_free(&url);
+	buf_free(&note);
 	bucket = &buckets[page.id & 0xff];
 	bucket->pages = xreallocarray(bucket->pages, bucket->n + 1,
 	    sizeof(*bucket->pages));
 	bucket->pages[bucket->n++] = page;
+}
+
+/*
+ * What the head of the page at rel, listed at url, asks: why it is not to
+ * be listed, into why; or to be listed at the URL its canonical names,
+ * when that URL serves the same file (index.html for "/"), into url.
+ * -1, with why set, when it cannot be read: a page whose head is unknown
+ * is left out.
+ */
+static int
+what_it_says(struct source *s, const struct config *cfg, const char *rel,
+    const struct stat *st, struct buf *url, struct buf *why)
+{
+	char chunk[16 * 1024];
+	struct head_reader *r;
+	struct page_head head;
+	struct buf path = BUF_INIT, target = BUF_INIT;
+	struct stat now;
+	size_t total = 0;
+	ssize_t n = 0;
+	int fd;
+
+	join(&path, s->root, rel);
+	/* Not blocking: a file that has become a FIFO is refused, not read. */
+	if ((fd = open(buf_str(&path), O_RDONLY | O_NONBLOCK | O_NOCTTY |
+	    O_CLOEXEC)) == -1 || fstat(fd, &now) == -1 ||
+	    !S_ISREG(now.st_mode) || now.st_ino != st->st_ino ||
+	    now.st_dev != st->st_dev) {
+		buf_printf(why, "cannot read it: %s", fd == -1 ?
+		    strerror(errno) : "it changed while being read");
+		report(s->report, FINDING_PROBLEM, "%s: left out: %s",
+		    buf_str(&path), buf_str(why));
+		if (fd != -1)
+			close(fd);
+		buf_free(&path);
+		return -1;
+	}
+	r = head_begin();
+	while (total < HEAD_MAX && (n = read(fd, chunk, sizeof(chunk))) > 0 &&
+	    !head_feed(r, chunk, (size_t)n))
+		total += (size_t)n;
+	close(fd);
+	head_end(r, &head);
+	buf_reset(&path);
+	buf_addc(&path, '/');
+	escape_url_path(&path, buf_str(url));
+	if (head.noindex)
+		buf_adds(why, "noindex (its meta robots)");
+	else if (head.refresh && head_target(head.refresh, buf_str(&path),
+	    &cfg->hosts, &target) != HEAD_SELF)
+		buf_printf(why, "a redirect to %s (its meta refresh)",
+		    head.refresh);
+	else if (head.canonical) {
+		buf_reset(&target);
+		switch (head_target(head.canonical, buf_str(&path), &cfg->hosts,
+		    &target)) {
+		case HEAD_SELF:
+			break;
+		case HEAD_PATH:
+			if (same_file(cfg, rel, buf_str(&target) + 1)) {
+				buf_reset(url);
+				buf_adds(url, buf_str(&target) + 1);
+				break;
+			}
+			/* FALLTHROUGH */
+		case HEAD_ELSEWHERE:
+			buf_printf(why, "its canonical is %s", head.canonical);
+			break;
+		case HEAD_INVALID:
+			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
+			    "%.200s is no http or https URL: taken as none",
+			    s->root, rel, head.canonical);
+			break;
+		}
+	}
+	head_free(&head);
+	buf_free(&path);
+	buf_free(&target);
+	return 0;
+}
+
+/* Whether a request for path (no leading "/") would serve the file rel. */
+static int
+same_file(const struct config *cfg, const char *rel, const char *path)
+{
+	size_t n = strlen(path);
+
+	if (strcmp(path, rel) == 0)
+		return 1;
+	if (n > 0 && path[n - 1] != '/')
+		return 0;
+	for (size_t i = 0; i < cfg->docroot.nindex; i++)
+		if (strncmp(rel, path, n) == 0 &&
+		    strcmp(rel + n, cfg->docroot.index[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /*

@@ -229,8 +229,8 @@ host_policy_default(const struct host_policy *p, struct buf *out)
 }
 
 /* "*.example.com" matches a.example.com and a.b.example.com, not itself. */
-static int
-host_allowed(const struct host_policy *p, const char *name)
+int
+host_policy_allows(const struct host_policy *p, const char *name)
 {
 	size_t n = strlen(name);
 
@@ -400,7 +400,7 @@ base_url(const struct request *req, const struct host_policy *policy,
 	}
 	if (px.port != -1)
 		h.port = px.port;
-	if (!host_allowed(policy, h.name)) {
+	if (!host_policy_allows(policy, h.name)) {
 		buf_adds(why, "host is not in allowed_hosts");
 		goto out;
 	}

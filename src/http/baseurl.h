@@ -25,6 +25,9 @@ int	host_policy_trust(struct host_policy *, const char *range,
 int	host_policy_allow(struct host_policy *, const char *pattern,
 	    const char **why);
 
+/* True when the canonical host name is allowed (any, with none given). */
+int	host_policy_allows(const struct host_policy *, const char *name);
+
 /*
  * Appends the host a command-line render asks as when told none: the
  * first allowed name (www. in place of "*" when all are wildcards), else

@@ -1,0 +1,214 @@
+/* What a page's <head> says about it: libxml2's HTML parser, pushed. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/uri.h>
+
+#include "ascii.h"
+#include "buf.h"
+#include "head.h"
+
+/* Resolves what a page names; its own host is unknown, so stands in. */
+#define HERE	"http://sitemapd.invalid"
+
+struct head_reader {
+	htmlParserCtxtPtr	 ctxt;
+	struct page_head	 head;
+	int			 done;
+};
+
+static void	on_start(void *, const xmlChar *, const xmlChar **);
+static const char *attr(const xmlChar **, const char *);
+static int	has_token(const char *list, const char *token, const char *sep);
+static char	*refresh_target(const char *);
+
+void
+head_init(void)
+{
+	xmlInitParser();
+}
+
+struct head_reader *
+head_begin(void)
+{
+	struct head_reader *r = xcalloc(1, sizeof(*r));
+	htmlSAXHandler sax;
+
+	memset(&sax, 0, sizeof(sax));
+	sax.startElement = on_start;
+	if ((r->ctxt = htmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL,
+	    XML_CHAR_ENCODING_NONE)) == NULL)
+		abort();	/* only for want of memory, as xmalloc */
+	htmlCtxtUseOptions(r->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_NOBLANKS);
+	return r;
+}
+
+int
+head_feed(struct head_reader *r, const char *data, size_t len)
+{
+	if (!r->done && len > 0)
+		htmlParseChunk(r->ctxt, data, (int)len, 0);
+	return r->done;
+}
+
+void
+head_end(struct head_reader *r, struct page_head *head)
+{
+	if (!r->done)
+		htmlParseChunk(r->ctxt, NULL, 0, 1);
+	*head = r->head;
+	htmlFreeParserCtxt(r->ctxt);
+	free(r);
+}
+
+void
+head_free(struct page_head *head)
+{
+	free(head->canonical);
+	free(head->refresh);
+	memset(head, 0, sizeof(*head));
+}
+
+enum head_target
+head_target(const char *href, const char *path, const struct host_policy *hosts,
+    struct buf *target)
+{
+	struct buf base = BUF_INIT, escaped = BUF_INIT;
+	xmlChar *abs;
+	xmlURIPtr uri = NULL;
+	char *own = NULL, *named = NULL;
+	enum head_target where = HEAD_INVALID;
+
+	/* As a browser sends it: bytes past ASCII and blanks escaped. */
+	for (const unsigned char *c = (const unsigned char *)href; *c; c++)
+		if (*c >= 0x80 || *c <= 0x20)
+			buf_printf(&escaped, "%%%02X", *c);
+		else
+			buf_addc(&escaped, (char)*c);
+	buf_printf(&base, "%s%s", HERE, path);
+	if ((abs = xmlBuildURI((const xmlChar *)buf_str(&escaped),
+	    (const xmlChar *)buf_str(&base))) == NULL ||
+	    (uri = xmlParseURI((const char *)abs)) == NULL ||
+	    uri->scheme == NULL || (strcmp(uri->scheme, "http") != 0 &&
+	    strcmp(uri->scheme, "https") != 0) || uri->server == NULL)
+		goto out;	/* names nothing a crawler could follow */
+	where = HEAD_ELSEWHERE;
+	for (char *c = uri->server; *c; c++)
+		*c = (char)ascii_tolower((unsigned char)*c);
+	if (strcmp(uri->server, HERE + 7) != 0 &&
+	    !host_policy_allows(hosts, uri->server))
+		goto out;
+	/* Both as a crawler would ask for them: percent-decoded. */
+	own = xmlURIUnescapeString(path, 0, NULL);
+	named = xmlURIUnescapeString(uri->path ? uri->path : "/", 0, NULL);
+	if (own == NULL || named == NULL ||
+	    (uri->query != NULL && uri->query[0] != '\0'))
+		goto out;	/* no file is a query's */
+	if (strcmp(own, named) == 0)
+		where = HEAD_SELF;
+	else {
+		where = HEAD_PATH;
+		buf_adds(target, named);
+	}
+out:
+	xmlFree(own);
+	xmlFree(named);
+	xmlFreeURI(uri);
+	xmlFree(abs);
+	buf_free(&base);
+	buf_free(&escaped);
+	return where;
+}
+
+/* Each element of the head; <body>, written or implied, ends it. */
+static void
+on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
+{
+	struct head_reader *r = ctx;
+	struct page_head *h = &r->head;
+	const char *n = (const char *)name, *v;
+
+	if (strcmp(n, "body") == 0) {
+		r->done = 1;
+		xmlStopParser(r->ctxt);
+	} else if (strcmp(n, "meta") == 0) {
+		if ((v = attr(atts, "name")) != NULL &&
+		    (strcasecmp(v, "robots") == 0 ||
+		    strcasecmp(v, "googlebot") == 0) &&
+		    (v = attr(atts, "content")) != NULL &&
+		    (has_token(v, "noindex", ",") || has_token(v, "none", ",")))
+			h->noindex = 1;
+		else if ((v = attr(atts, "http-equiv")) != NULL &&
+		    strcasecmp(v, "refresh") == 0 && h->refresh == NULL &&
+		    (v = attr(atts, "content")) != NULL)
+			h->refresh = refresh_target(v);
+	} else if (strcmp(n, "link") == 0 && h->canonical == NULL &&
+	    (v = attr(atts, "rel")) != NULL && has_token(v, "canonical",
+	    " \t\n\f\r") && (v = attr(atts, "href")) != NULL)
+		h->canonical = xstrdup(v);
+}
+
+/* The value of an attribute, its name in any case. */
+static const char *
+attr(const xmlChar **atts, const char *name)
+{
+	for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2)
+		if (strcasecmp((const char *)atts[i], name) == 0)
+			return atts[i + 1] ? (const char *)atts[i + 1] : "";
+	return NULL;
+}
+
+/* token among the sep-separated items of list, blanks and case aside. */
+static int
+has_token(const char *list, const char *token, const char *sep)
+{
+	size_t n = strlen(token);
+
+	for (const char *p = list;; p++) {
+		const char *item = p, *end = p + strcspn(p, sep);
+
+		ascii_trim(&item, &end, ASCII_SPACE);
+		if ((size_t)(end - item) == n && strncasecmp(item, token, n) == 0)
+			return 1;
+		if (*(p += strcspn(p, sep)) == '\0')
+			return 0;
+	}
+}
+
+/*
+ * "5; url=/new", "0;URL='/new'", "0, /new": the URL, or NULL for a
+ * refresh of the page itself ("30").
+ */
+static char *
+refresh_target(const char *content)
+{
+	const char *p = content, *end;
+
+	while (ascii_in((unsigned char)*p, ASCII_SPACE ".") ||
+	    ascii_is_digit((unsigned char)*p))
+		p++;
+	if (*p != ';' && *p != ',')
+		return NULL;
+	end = p + strlen(p);
+	p++;
+	ascii_trim(&p, &end, ASCII_SPACE);
+	if (strncasecmp(p, "url", 3) == 0) {
+		const char *q = p + 3;
+
+		ascii_trim(&q, &end, ASCII_SPACE);
+		if (*q == '=') {
+			p = q + 1;
+			ascii_trim(&p, &end, ASCII_SPACE);
+		}
+	}
+	if (p < end && (*p == '\'' || *p == '"')) {
+		const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
+
+		end = close ? close : end;
+		p++;
+	}
+	return p == end ? NULL : xstrndup(p, (size_t)(end - p));
+}

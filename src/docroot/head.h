@@ -1,0 +1,51 @@
+/*
+ * What a page of a document root says about itself in its <head>: read
+ * with libxml2's HTML push parser, which stops at <body> or after
+ * HEAD_MAX bytes, so that a page costs at most its head to read.
+ */
+#ifndef SITEMAPD_HEAD_H
+#define SITEMAPD_HEAD_H
+
+#include <stddef.h>
+
+#include "baseurl.h"
+
+/* More than any real head; a page that never ends its head stops here. */
+#define HEAD_MAX	(64 * 1024)
+
+struct page_head {
+	int	 noindex;	/* <meta name=robots|googlebot> noindex, none */
+	char	*canonical;	/* <link rel=canonical href>, as written */
+	char	*refresh;	/* the URL <meta http-equiv=refresh> goes to */
+};
+
+/* Once, before any thread reads a page: libxml2's own setup. */
+void	head_init(void);
+/* Starts reading one page; feed it with head_feed, then head_end. */
+struct head_reader *head_begin(void);
+/* 0 while more of the page is wanted, 1 once its head is read. */
+int	head_feed(struct head_reader *, const char *, size_t);
+/* What the page said, into *head (freed with head_free). */
+void	head_end(struct head_reader *, struct page_head *head);
+void	head_free(struct page_head *);
+
+/* Where a URL a page names leads, seen from the page. */
+enum head_target {
+	HEAD_SELF,		/* the page itself */
+	HEAD_PATH,		/* another path on this site */
+	HEAD_ELSEWHERE,		/* another site, or a query */
+	HEAD_INVALID		/* no http or https URL at all */
+};
+
+/*
+ * Where href, found on the page at path (its URL path, "/" first,
+ * percent-encoded), leads;
+ * for HEAD_PATH, target gets that path, percent-decoded. A host the
+ * policy does not allow is another site's (with allowed_hosts unset, any
+ * host is taken for this site's). A fragment does not count; a query
+ * makes another URL.
+ */
+enum head_target head_target(const char *href, const char *path,
+	    const struct host_policy *, struct buf *target);
+
+#endif

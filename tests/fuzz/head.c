@@ -1,0 +1,39 @@
+/*
+ * A page's head: any bytes, pushed in pieces whose size the first byte
+ * sets, the way a page is read in chunks; then whatever it names, resolved
+ * from a page of the site, as the docroot does.
+ */
+#include <string.h>
+
+#include "fuzz.h"
+#include "head.h"
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct head_reader *r;
+	struct host_policy hosts;
+	struct page_head head;
+	struct buf target = BUF_INIT;
+	size_t step;
+
+	if (size == 0)
+		return 0;
+	r = head_begin();
+	step = (size_t)data[0] + 1;
+	data++, size--;
+	for (size_t at = 0; at < size; at += step)
+		if (head_feed(r, (const char *)data + at,
+		    size - at < step ? size - at : step))
+			break;
+	head_end(r, &head);
+	host_policy_init(&hosts);
+	if (head.canonical)
+		(void)head_target(head.canonical, "/a/b.html", &hosts, &target);
+	if (head.refresh)
+		(void)head_target(head.refresh, "/", &hosts, &target);
+	host_policy_free(&hosts);
+	buf_free(&target);
+	head_free(&head);
+	return 0;
+}
