@@ -19,6 +19,7 @@
 
 #include "dir_watch.h"
 #include "escape.h"
+#include "file.h"
 #include "filestate.h"
 #include "hash.h"
 #include "head.h"
@@ -265,18 +266,17 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct page_head head;
 	struct buf path = BUF_INIT, target = BUF_INIT;
 	struct stat now;
+	const char *cannot;
 	size_t total = 0;
 	ssize_t n = 0;
 	int fd;
 
 	join(&path, s->root, rel);
-	/* Not blocking: a file that has become a FIFO is refused, not read. */
-	if ((fd = open(buf_str(&path), O_RDONLY | O_NONBLOCK | O_NOCTTY |
-	    O_CLOEXEC)) == -1 || fstat(fd, &now) == -1 ||
-	    !S_ISREG(now.st_mode) || now.st_ino != st->st_ino ||
+	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &now,
+	    &cannot)) == -1 || now.st_ino != st->st_ino ||
 	    now.st_dev != st->st_dev) {
-		buf_printf(why, "cannot read it: %s", fd == -1 ?
-		    strerror(errno) : "it changed while being read");
+		buf_printf(why, "cannot read it: %s", fd == -1 ? cannot :
+		    "it changed while being read");
 		report(s->report, FINDING_PROBLEM, "%s: left out: %s",
 		    buf_str(&path), buf_str(why));
 		if (fd != -1)
