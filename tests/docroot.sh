@@ -33,6 +33,9 @@ http://example.com/blog/2025/hello.html
 http://example.com/docs/
 http://example.com/docs/install.html" "$(locs)"
 check_valid "valid against sitemap.xsd" "$TMP/body" sitemap.xsd
+check_contains "lastmod: the date a page gives itself" \
+    "<loc>http://example.com/blog/2025/hello.html</loc>
+    <lastmod>2025-06-01</lastmod>" "$BODY"
 ask /robots.txt
 check_lacks "robots.txt names no NoPressure path" "/login/" "$BODY"
 check_contains "... and its Sitemap line" \
@@ -258,6 +261,8 @@ done; } >"$P/endless.html"
 head -c 4096 /dev/urandom >"$P/binary.html"
 printf '<head><title>caf\351</title></head>' >"$P/latin1.html"
 printf '<link rel=canonical href="http://[::1">' >"$P/absurd.html"
+printf '<meta name=dcterms.modified content="1 May">' >"$P/baddate.html"
+printf '<meta name=dcterms.modified content="2999-01-01">' >"$P/future.html"
 echo '<title>x</title>' >"$P/private.html"
 chmod 000 "$P/private.html"
 printf '[site]\nsource = docroot\nroot = %s\n' "$P" >"$TMP/pages.ini"
@@ -272,6 +277,10 @@ check_contains "a page it may not read: not listed" \
 out=$($NO_DAC_OVERRIDE "$SITEMAPD" -c "$TMP/pages.ini" check 2>&1)
 check_contains "an absurd canonical: taken as none, with a note" \
     "absurd.html: its canonical http://[::1 is no http or https URL" "$out"
+check_contains "a date that is none: the file's time, with a note" \
+    "baddate.html: its date 1 May is no W3C date" "$out"
+check_contains "a date in the future: the file's time, with a note" \
+    "future.html: its date 2999-01-01 is in the future" "$out"
 check_contains "a page it may not read: check names it, and why" \
     "private.html: left out: cannot read it: Permission denied" "$out"
 chmod 644 "$P/private.html"

@@ -186,6 +186,16 @@ test_heads(void)
 		    NULL },
 	};
 
+	struct page_head d = head_of("<meta property=og:updated_time "
+	    "content=2024-01-02><meta property=\"article:modified_time\" "
+	    "content=2025-01-02>", 7);
+
+	/* The first date the head gives. */
+	UNIT_AT(__LINE__, same(d.modified, "2024-01-02"));
+	head_free(&d);
+	d = head_of("<meta name=DCTERMS.modified content=2023-05-06>", 1);
+	UNIT_AT(__LINE__, same(d.modified, "2023-05-06"));
+	head_free(&d);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		for (size_t step = 1; step <= 4096; step *= 4096) {
 			struct page_head h = head_of(cases[i].html, step);
@@ -252,6 +262,42 @@ test_targets(void)
 	host_policy_free(&some);
 }
 
+static void
+test_dates(void)
+{
+	static const struct {
+		int		 line;
+		const char	*text;
+		int		 rc;
+		time_t		 t;
+	} cases[] = {
+		{ __LINE__, "2025", 0, 1735689600 },
+		{ __LINE__, "2025-03", 0, 1740787200 },
+		{ __LINE__, "2025-03-04", 0, 1741046400 },
+		{ __LINE__, "2025-03-04T10:20Z", 0, 1741083600 },
+		{ __LINE__, "2025-03-04T10:20:30Z", 0, 1741083630 },
+		{ __LINE__, "2025-03-04T10:20:30.123Z", 0, 1741083630 },
+		{ __LINE__, "2025-03-04T12:20:30+02:00", 0, 1741083630 },
+		{ __LINE__, "2025-03-04T05:20:30-05:00", 0, 1741083630 },
+		{ __LINE__, "2025-03-04T10:20", -1, 0 },	/* no zone */
+		{ __LINE__, "2025-02-30", -1, 0 },
+		{ __LINE__, "2025-13-01", -1, 0 },
+		{ __LINE__, "2025-3-4", -1, 0 },
+		{ __LINE__, "04/03/2025", -1, 0 },
+		{ __LINE__, "2025-03-04 10:20:30", -1, 0 },
+		{ __LINE__, "2025-03-04T25:00Z", -1, 0 },
+		{ __LINE__, "", -1, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		time_t t = 0;
+
+		UNIT_AT(cases[i].line, head_date(cases[i].text, &t) ==
+		    cases[i].rc);
+		UNIT_AT(cases[i].line, cases[i].rc == -1 || t == cases[i].t);
+	}
+}
+
 void
 suite_docroot(void)
 {
@@ -260,6 +306,7 @@ suite_docroot(void)
 		{ "globs, in time linear in the pattern", test_globs },
 		{ "what a page's head says", test_heads },
 		{ "where a URL a page names leads", test_targets },
+		{ "a page's own date", test_dates },
 		CU_TEST_INFO_NULL
 	};
 

@@ -21,6 +21,8 @@ struct head_reader {
 
 static void	on_start(void *, const xmlChar *, const xmlChar **);
 static const char *attr(const xmlChar **, const char *);
+static int	is_date_meta(const xmlChar **);
+static int	digits(const char **, int n, int *value);
 static int	has_token(const char *list, const char *token, const char *sep);
 static char	*refresh_target(const char *);
 
@@ -69,6 +71,7 @@ head_free(struct page_head *head)
 {
 	free(head->canonical);
 	free(head->refresh);
+	free(head->modified);
 	memset(head, 0, sizeof(*head));
 }
 
@@ -123,6 +126,52 @@ out:
 	return where;
 }
 
+int
+head_date(const char *s, time_t *t)
+{
+	struct tm tm = { .tm_mon = 0, .tm_mday = 1 };
+	int year, mon = 1, day = 1, hour = 0, min = 0, sec = 0, zh = 0, zm = 0;
+	int sign = 0;
+
+	if (!digits(&s, 4, &year))
+		return -1;
+	if (*s == '-' && (s++, !digits(&s, 2, &mon)))
+		return -1;
+	if (*s == '-' && (s++, !digits(&s, 2, &day)))
+		return -1;
+	if (*s == 'T') {
+		s++;
+		if (!digits(&s, 2, &hour) || *s++ != ':' || !digits(&s, 2, &min))
+			return -1;
+		if (*s == ':' && (s++, !digits(&s, 2, &sec)))
+			return -1;
+		if (*s == '.' && ascii_is_digit((unsigned char)s[1]))
+			for (s++; ascii_is_digit((unsigned char)*s); s++)
+				;
+		if (*s == 'Z')
+			s++;
+		else if (*s == '+' || *s == '-') {
+			sign = *s++ == '-' ? -1 : 1;
+			if (!digits(&s, 2, &zh) || *s++ != ':' ||
+			    !digits(&s, 2, &zm) || zh > 23 || zm > 59)
+				return -1;
+		} else
+			return -1;	/* a time needs its zone */
+	}
+	if (*s != '\0' || mon < 1 || mon > 12 || day < 1 || day > 31 ||
+	    hour > 23 || min > 59 || sec > 60)
+		return -1;
+	tm.tm_year = year - 1900;
+	tm.tm_mon = mon - 1;
+	tm.tm_mday = day;
+	tm.tm_hour = hour;
+	tm.tm_min = min;
+	tm.tm_sec = sec;
+	*t = timegm(&tm) - sign * (zh * 3600 + zm * 60);
+	/* timegm moves 31 February on to March: such a day is none. */
+	return tm.tm_mday == day && tm.tm_mon == mon - 1 ? 0 : -1;
+}
+
 /* Each element of the head; <body>, written or implied, ends it. */
 static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
@@ -141,6 +190,9 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    (v = attr(atts, "content")) != NULL &&
 		    (has_token(v, "noindex", ",") || has_token(v, "none", ",")))
 			h->noindex = 1;
+		else if (h->modified == NULL && is_date_meta(atts) &&
+		    (v = attr(atts, "content")) != NULL)
+			h->modified = xstrdup(v);
 		else if ((v = attr(atts, "http-equiv")) != NULL &&
 		    strcasecmp(v, "refresh") == 0 && h->refresh == NULL &&
 		    (v = attr(atts, "content")) != NULL)
@@ -149,6 +201,17 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	    (v = attr(atts, "rel")) != NULL && has_token(v, "canonical",
 	    " \t\n\f\r") && (v = attr(atts, "href")) != NULL)
 		h->canonical = xstrdup(v);
+}
+
+/* A page's own date of change, as Open Graph and Dublin Core write it. */
+static int
+is_date_meta(const xmlChar **atts)
+{
+	const char *p = attr(atts, "property"), *n = attr(atts, "name");
+
+	return (p != NULL && (strcasecmp(p, "article:modified_time") == 0 ||
+	    strcasecmp(p, "og:updated_time") == 0)) ||
+	    (n != NULL && strcasecmp(n, "dcterms.modified") == 0);
 }
 
 /* The value of an attribute, its name in any case. */
@@ -211,4 +274,17 @@ refresh_target(const char *content)
 		p++;
 	}
 	return p == end ? NULL : xstrndup(p, (size_t)(end - p));
+}
+
+/* Exactly n digits at *s, read on past them. */
+static int
+digits(const char **s, int n, int *value)
+{
+	*value = 0;
+	for (int i = 0; i < n; i++, (*s)++) {
+		if (!ascii_is_digit((unsigned char)**s))
+			return 0;
+		*value = *value * 10 + (**s - '0');
+	}
+	return 1;
 }

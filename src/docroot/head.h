@@ -7,6 +7,7 @@
 #define SITEMAPD_HEAD_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "baseurl.h"
 
@@ -17,6 +18,8 @@ struct page_head {
 	int	 noindex;	/* <meta name=robots|googlebot> noindex, none */
 	char	*canonical;	/* <link rel=canonical href>, as written */
 	char	*refresh;	/* the URL <meta http-equiv=refresh> goes to */
+	char	*modified;	/* article:modified_time, og:updated_time or
+				   dcterms.modified, as written */
 };
 
 /* Once, before any thread reads a page: libxml2's own setup. */
@@ -28,6 +31,13 @@ int	head_feed(struct head_reader *, const char *, size_t);
 /* What the page said, into *head (freed with head_free). */
 void	head_end(struct head_reader *, struct page_head *head);
 void	head_free(struct page_head *);
+
+/*
+ * A W3C date or datetime (YYYY, YYYY-MM, YYYY-MM-DD, then Thh:mm with
+ * optional :ss and fraction, and Z or +hh:mm): 0 with the moment in *t,
+ * or -1.
+ */
+int	head_date(const char *, time_t *t);
 
 /* Where a URL a page names leads, seen from the page. */
 enum head_target {

@@ -111,7 +111,8 @@ static void	note_mtime(struct source *, time_t);
 static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
 static int	what_it_says(struct source *, const struct config *, const char *,
-		    const struct stat *, struct buf *, struct buf *);
+		    const struct stat *, struct buf *, time_t *, struct buf *);
+static void	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
 
 static struct source *
@@ -232,7 +233,7 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
 		if (page.unlisted == NULL && what_it_says(s, cfg, rel, st,
-		    &url, &note) == -1) {
+		    &url, &page.last_modified, &note) == -1) {
 			page.broken = xstrdup(buf_str(&note));
 			break;
 		}
@@ -253,13 +254,14 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 /*
  * What the head of the page at rel, listed at url, asks: why it is not to
  * be listed, into why; or to be listed at the URL its canonical names,
- * when that URL serves the same file (index.html for "/"), into url.
+ * when that URL serves the same file (index.html for "/"), into url; its
+ * own date of change, into modified.
  * -1, with why set, when it cannot be read: a page whose head is unknown
  * is left out.
  */
 static int
 what_it_says(struct source *s, const struct config *cfg, const char *rel,
-    const struct stat *st, struct buf *url, struct buf *why)
+    const struct stat *st, struct buf *url, time_t *modified, struct buf *why)
 {
 	char chunk[16 * 1024];
 	struct head_reader *r;
@@ -290,6 +292,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		total += (size_t)n;
 	close(fd);
 	head_end(r, &head);
+	if (head.modified != NULL)
+		own_date(s, rel, head.modified, modified);
 	buf_reset(&path);
 	buf_addc(&path, '/');
 	escape_url_path(&path, buf_str(url));
@@ -326,6 +330,27 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	buf_free(&path);
 	buf_free(&target);
 	return 0;
+}
+
+/*
+ * The date a page gives itself, when it is a W3C date and not ahead of
+ * this machine's clock by more than a day (a time zone's slip); else the
+ * file's mtime stays, and check says why.
+ */
+static void
+own_date(struct source *s, const char *rel, const char *text,
+    time_t *modified)
+{
+	time_t t;
+
+	if (head_date(text, &t) == -1)
+		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s is no "
+		    "W3C date: its file's time is used", s->root, rel, text);
+	else if (t > time(NULL) + 24 * 3600)
+		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s is in "
+		    "the future: its file's time is used", s->root, rel, text);
+	else
+		*modified = t;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
