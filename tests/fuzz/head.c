@@ -1,7 +1,7 @@
 /*
  * A page's head: any bytes, pushed in pieces whose size the first byte
  * sets, the way a page is read in chunks; then whatever it names, resolved
- * from a page of the site, as the docroot does.
+ * from a page of the site, and its date, as the docroot does.
  */
 #include <string.h>
 
@@ -16,6 +16,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct page_head head;
 	struct buf target = BUF_INIT;
 	size_t step;
+	time_t t;
 
 	if (size == 0)
 		return 0;
@@ -32,6 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)head_target(head.canonical, "/a/b.html", &hosts, &target);
 	if (head.refresh)
 		(void)head_target(head.refresh, "/", &hosts, &target);
+	if (head.modified)
+		(void)head_date(head.modified, &t);
 	host_policy_free(&hosts);
 	buf_free(&target);
 	head_free(&head);
