@@ -42,6 +42,9 @@ struct known {
 	char		*rel;
 };
 
+/* Files added since the last merge, looked through one by one. */
+#define ADDED_MAX	1024
+
 /* A directory of the tree, as it was when last read. */
 struct dir {
 	char		*rel;		/* "" for the root; NULL when gone */
@@ -704,7 +707,9 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 		read_events(s, cfg, d);
 	else
 		compare_dirs(s, cfg, d);
-	merge_added(s);
+	/* A pass over every known file: not for each one added. */
+	if (s->nadded > ADDED_MAX)
+		merge_added(s);
 	if (s->lost)
 		return -1;
 	if ((s->roots_touched || !s->roots.trusted) && !same_root(s))
@@ -904,7 +909,12 @@ drop_known(struct source *s, uint64_t id)
 {
 	struct known key = { id, NULL }, *k;
 
-	merge_added(s);
+	for (size_t i = 0; i < s->nadded; i++)
+		if (s->added[i].id == id) {
+			free(s->added[i].rel);
+			s->added[i] = s->added[--s->nadded];
+			break;
+		}
 	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
 	if (k == NULL)
 		return;
