@@ -658,6 +658,7 @@ compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
 			continue;
 		rel = xstrdup(s->dirs[i].rel);
 		/* Its files as they were, gone or not, and as they are. */
+		merge_added(s);
 		for (size_t f = 0; f < s->nfiles; f++) {
 			const char *slash = strrchr(s->files[f].rel, '/');
 			size_t dirlen = slash ? (size_t)(slash -
@@ -781,6 +782,7 @@ forget_prefix(struct source *s, const char *rel, struct dirty *d)
 	size_t n = strlen(rel);
 	char *prefix = xstrdup(rel);
 
+	merge_added(s);		/* a pass over them all in any case */
 	for (size_t f = 0; f < s->nfiles; f++)
 		if (n == 0 || (strncmp(s->files[f].rel, prefix, n) == 0 &&
 		    s->files[f].rel[n] == '/'))
