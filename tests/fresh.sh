@@ -183,7 +183,14 @@ if command -v strace >/dev/null; then
 	    "$SITEMAPD" -c "$Q/sitemapd.ini" -s "unix:$Q/s.sock" \
 	    2>>"$TMP/quiet.log" &
 	QUIET_PID=$!
-	stop_quiet() { stop_process "$QUIET_PID"; }
+	# strace leaves its tracee running when it is stopped: stop that first.
+	stop_quiet() {
+		for _p in $(cat /proc/"$QUIET_PID"/task/*/children 2>/dev/null)
+		do
+			stop_process "$_p"
+		done
+		stop_process "$QUIET_PID"
+	}
 	on_exit stop_quiet
 	ask() {
 		env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \

@@ -96,6 +96,7 @@ main(int argc, char **argv)
 	suite_escape();
 	suite_fcgi();
 	suite_http();
+	suite_id_map();
 	suite_number();
 	suite_proxy();
 	suite_request();

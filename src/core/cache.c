@@ -293,7 +293,7 @@ note_other(struct page *page, void *arg)
 static void
 add_page(const struct page ***pages, size_t *n, const struct page *page)
 {
-	*pages = xreallocarray(*pages, *n + 1, sizeof(**pages));
+	*pages = xgrowarray(*pages, *n, sizeof(**pages));
 	(*pages)[(*n)++] = page;
 }
 
@@ -309,7 +309,7 @@ collect(const struct change *ch, const struct site *bucket,
 			continue;
 		add_page(pages, n, page);
 		if (page->alias) {
-			*aliases = xreallocarray(*aliases, *naliases + 1,
+			*aliases = xgrowarray(*aliases, *naliases,
 			    sizeof(**aliases));
 			(*aliases)[(*naliases)++] = xstrdup(page->alias);
 		}

@@ -71,7 +71,7 @@ sitemap_build(const struct listing *rules, const struct site *site,
 static void
 push_index(size_t **v, size_t *n, size_t i)
 {
-	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	*v = xgrowarray(*v, *n, sizeof(**v));
 	(*v)[(*n)++] = i;
 }
 
@@ -178,7 +178,7 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			break;
 		case VERDICT_LEFT_OUT:
 			why.path = xstrdup(buf_str(&encoded));
-			*left = xreallocarray(*left, *nleft + 1,
+			*left = xgrowarray(*left, *nleft,
 			    sizeof(**left));
 			(*left)[(*nleft)++] = why;
 			break;

@@ -23,6 +23,7 @@
 #include "filestate.h"
 #include "hash.h"
 #include "head.h"
+#include "id_map.h"
 #include "log.h"
 #include "paths.h"
 #include "source.h"
@@ -81,6 +82,7 @@ struct source {
 	struct buf	 key;		/* the [docroot] rules of the scan */
 	struct dir	*dirs;
 	size_t		 ndirs;
+	struct id_map	 dir_at;	/* index in dirs by id_of(rel) */
 	int		*dir_of_wd;	/* index in dirs, or -1 */
 	size_t		 nwds;
 	struct known	*files;		/* sorted by id */
@@ -137,6 +139,7 @@ forget(struct source *s)
 	for (size_t i = 0; i < s->ndirs; i++)
 		free(s->dirs[i].rel);
 	free(s->dirs);
+	id_map_free(&s->dir_at);
 	free(s->dir_of_wd);
 	merge_added(s);
 	for (size_t i = 0; i < s->nfiles; i++)
@@ -249,7 +252,7 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 	buf_free(&url);
 	buf_free(&note);
 	bucket = &buckets[page.id & 0xff];
-	bucket->pages = xreallocarray(bucket->pages, bucket->n + 1,
+	bucket->pages = xgrowarray(bucket->pages, bucket->n,
 	    sizeof(*bucket->pages));
 	bucket->pages[bucket->n++] = page;
 }
@@ -449,7 +452,7 @@ read_dir(struct source *s, const struct config *cfg, const char *rel,
 		    &st) == -1)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			*more = xreallocarray(*more, *nmore + 1,
+			*more = xgrowarray(*more, *nmore,
 			    sizeof(**more));
 			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
 		} else if (S_ISREG(st.st_mode)) {
@@ -838,28 +841,25 @@ first_visit(struct visited *v, const struct stat *st)
 static int
 dir_known(const struct source *s, const char *rel)
 {
-	for (size_t i = 0; i < s->ndirs; i++)
-		if (s->dirs[i].rel && strcmp(s->dirs[i].rel, rel) == 0)
-			return 1;
-	return 0;
+	size_t at;
+
+	return id_map_get(&s->dir_at, id_of(rel), &at) && s->dirs[at].rel &&
+	    strcmp(s->dirs[at].rel, rel) == 0;
 }
 
 /* A directory read: known from now on, or known anew; its index. */
 static size_t
 add_dir(struct source *s, const char *rel, const struct stat *st)
 {
-	size_t at = s->ndirs;
+	size_t at;
 
-	for (size_t i = 0; i < s->ndirs && s->follow == FOLLOW_STAT; i++)
-		if (s->dirs[i].rel && strcmp(s->dirs[i].rel, rel) == 0) {
-			at = i;
-			break;
-		}
-	if (at == s->ndirs) {
-		s->dirs = xreallocarray(s->dirs, s->ndirs + 1,
-		    sizeof(*s->dirs));
+	if (s->follow != FOLLOW_STAT || !dir_known(s, rel)) {
+		at = s->ndirs;
+		s->dirs = xgrowarray(s->dirs, s->ndirs, sizeof(*s->dirs));
 		s->dirs[s->ndirs++] = (struct dir){ xstrdup(rel), *st, -1, 0 };
-	}
+		id_map_put(&s->dir_at, id_of(rel), at);
+	} else
+		id_map_get(&s->dir_at, id_of(rel), &at);
 	s->dirs[at].st = *st;
 	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
 	return at;
@@ -893,7 +893,7 @@ watch_dir(struct source *s, size_t i, const char *path)
 static void
 add_known(struct source *s, uint64_t id, const char *rel)
 {
-	s->added = xreallocarray(s->added, s->nadded + 1, sizeof(*s->added));
+	s->added = xgrowarray(s->added, s->nadded, sizeof(*s->added));
 	s->added[s->nadded++] = (struct known){ id, xstrdup(rel) };
 }
 

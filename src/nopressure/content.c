@@ -103,7 +103,7 @@ content_page_of_file(const char *name, uint64_t *id)
 static void
 add_candidate(struct candidate **c, size_t *n, const struct candidate *one)
 {
-	*c = xreallocarray(*c, *n + 1, sizeof(**c));
+	*c = xgrowarray(*c, *n, sizeof(**c));
 	(*c)[(*n)++] = *one;
 }
 
@@ -205,7 +205,7 @@ by_id_newest_first(const void *a, const void *b)
 static struct page *
 new_page(struct site *site, uint64_t id)
 {
-	site->pages = xreallocarray(site->pages, site->n + 1,
+	site->pages = xgrowarray(site->pages, site->n,
 	    sizeof(*site->pages));
 	memset(&site->pages[site->n], 0, sizeof(*site->pages));
 	site->pages[site->n].id = id;

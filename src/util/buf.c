@@ -52,6 +52,14 @@ xreallocarray(void *old, size_t n, size_t size)
 	return p;
 }
 
+void *
+xgrowarray(void *old, size_t n, size_t size)
+{
+	if ((n & (n - 1)) != 0)	/* neither 0 nor a power of two: room */
+		return old;
+	return xreallocarray(old, n != 0 ? 2 * n : 1, size);
+}
+
 char *
 xstrdup(const char *s)
 {

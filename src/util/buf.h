@@ -16,6 +16,12 @@ struct buf {
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
+/*
+ * Room for element n of an array that only this function grows, one
+ * element at a time: it doubles at each power of two, so that n appends
+ * copy O(n) elements, not O(n^2).
+ */
+void	*xgrowarray(void *, size_t n, size_t size);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 

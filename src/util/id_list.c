@@ -7,7 +7,7 @@
 void
 id_list_add(struct id_list *l, uint64_t id)
 {
-	l->ids = xreallocarray(l->ids, l->n + 1, sizeof(*l->ids));
+	l->ids = xgrowarray(l->ids, l->n, sizeof(*l->ids));
 	l->ids[l->n++] = id;
 }
 
