@@ -214,6 +214,105 @@ done
 check_lacks "no page was logged as news for being an error page" \
     "error page" "$(cat "$TMP/server.log")"
 
+# --- the docroot's own robots.txt, merged into the one sitemapd writes -------
+# The web server sends /robots.txt to sitemapd, which would hide the file:
+# its groups join sitemapd's, every crawler reads the same verdicts from
+# both, and what it forbids is not listed.
+O="$TMP/own"
+cp -R "$SRCDIR/contrib/example-docroot" "$O"
+cat >"$O/robots.txt" <<'ROBOTS'
+User-agent: *
+Disallow: /docs/
+Crawl-delay: 5
+
+User-agent: Googlebot
+User-agent: Bingbot/2.0
+Disallow: /blog/
+Allow: /blog/2025/
+
+User-agent: Quiet
+Disallow:
+
+User-agent: 123
+Disallow: /
+
+User-agent: *
+Disallow: /staff-only/
+
+Sitemap: https://example.com/sitemap.xml
+Sitemap: https://example.com/news.xml
+ROBOTS
+printf '[site]\nsource = docroot\nroot = %s\nadmin_path = staff-only\n' "$O" \
+    >"$TMP/own.ini"
+cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
+check_eq "own robots.txt: served 200" 200 "$STATUS"
+printf '%s\n' "$BODY" >"$TMP/served.txt"
+# The file as it would read without the admin rule, which is never
+# published, against what is served: the same verdict for every agent.
+grep -v staff-only "$O/robots.txt" >"$TMP/own-public.txt"
+for agent in Googlebot Bingbot Quiet GPTBot; do
+	for path in / /docs/ /docs/install.html /blog/2025/hello.html \
+	    /blog/old.html /about.html; do
+		check_eq "own robots.txt: $agent $path as the file says" \
+		    "$("$SITEMAPD" robots-check "$TMP/own-public.txt" "$agent" \
+		    "http://x$path")" \
+		    "$("$SITEMAPD" robots-check "$TMP/served.txt" "$agent" \
+		    "http://x$path")"
+	done
+done
+check_lacks "... the admin path never published" "staff-only" "$BODY"
+check_contains "... its other sitemaps kept" \
+    "Sitemap: https://example.com/news.xml" "$BODY"
+check_eq "... sitemapd's own named once" 1 \
+    "$(grep -c '/sitemap.xml$' "$TMP/served.txt")"
+cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_lacks "what it forbids is not listed" "/docs/" "$(locs)"
+check_contains "... what it allows is" "http://x/about.html" "$(locs)"
+out=$("$SITEMAPD" -c "$TMP/own.ini" check 2>&1)
+check_eq "check: a rule naming the admin path is a problem" 1 "$?"
+check_contains "... said with its line" \
+    "robots.txt:17: \"/staff-only/\" names the admin path, which robots.txt must never publish; left out" \
+    "$out"
+check_contains "check: a line not carried over, noted" \
+    "robots.txt:3: a line sitemapd does not carry over: Crawl-delay: 5" \
+    "$out"
+check_contains "check: an agent that names no crawler, noted" \
+    "robots.txt:13: User-agent: 123 names no crawler" "$out"
+check_contains "check: a page left out by the file's rule" \
+    "/docs/install.html): left out: blocked by robots.txt rule" "$out"
+chmod 000 "$O/robots.txt"
+out=$($NO_DAC_OVERRIDE "$SITEMAPD" -c "$TMP/own.ini" check 2>&1)
+check_eq "an unreadable robots.txt: refused, exit 2" 2 "$?"
+check_contains "... saying why it must be read" \
+    "robots.txt: Permission denied; sitemapd writes its rules into the robots.txt it serves" \
+    "$out"
+CGI_PREFIX="$NO_DAC_OVERRIDE"
+cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
+check_eq "... robots.txt still answered" 200 "$STATUS"
+cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "... and the sitemap, as for an unusable INI, is not" 500 "$STATUS"
+CGI_PREFIX=
+chmod 644 "$O/robots.txt"
+# A FastCGI process reads an edit at the next request.
+serve "$TMP/own.ini"
+robots() {
+	env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/robots.txt \
+	    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null
+}
+check_contains "a FastCGI process: the file's rule" "Disallow: /docs/" \
+    "$(robots)"
+sed 's|^Disallow: /docs/|Disallow: /about.html|' "$O/robots.txt" \
+    >"$O/.edit" && mv "$O/.edit" "$O/robots.txt"
+out=$(robots)
+check_contains "... the file edited: the new rule at once" \
+    "Disallow: /about.html" "$out"
+check_lacks "... the old one gone" "Disallow: /docs/" "$out"
+out=$(sitemap)
+check_lacks "... and the sitemap follows it" "/about.html" "$out"
+check_contains "... listing what it no longer forbids" \
+    "http://example.com/docs/install.html" "$out"
+stop
+
 # --- hostile trees -----------------------------------------------------------
 H="$TMP/hostile"
 mkdir -p "$H"

@@ -99,6 +99,27 @@ test_patterns(void)
 	reserved_free(&res);
 }
 
+/* "Disallow: *" forbids every path: an "Allow: /" beside it would tie. */
+static void
+test_disallow_star(void)
+{
+	struct reserved res;
+	struct robots r;
+	struct buf out = BUF_INIT;
+	const char *why;
+
+	reserved_init(&res);
+	robots_init(&r);
+	CU_ASSERT_EQUAL(robots_add_rule(&r, NULL, 0, "*", &why), 0);
+	CU_ASSERT_EQUAL(robots_finish(&r, &res, &out), 0);
+	robots_render(&r, "http://h", &out);
+	CU_ASSERT_PTR_NULL(strstr(buf_str(&out), "Allow: /\n"));
+	CU_ASSERT_FALSE(robots_allows(&r, "/about"));
+	buf_free(&out);
+	robots_free(&r);
+	reserved_free(&res);
+}
+
 static void
 test_limits(void)
 {
@@ -243,6 +264,8 @@ suite_robots(void)
 	static CU_TestInfo tests[] = {
 		{ "groups and layout", test_groups_and_layout },
 		{ "INI patterns", test_patterns },
+		{ "\"Disallow: *\" is not undone by \"Allow: /\"",
+		    test_disallow_star },
 		{ "limits", test_limits },
 		{ "Google, RFC 9309 and first-match agree", test_parsers_agree },
 		CU_TEST_INFO_NULL

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "protocol_limits.h"
 #include "report.h"
+#include "robots_file.h"
 #include "robots_writer.h"
 #include "sitemap.h"
 
@@ -142,6 +143,19 @@ check_admin_path(const struct reporter *rep, const struct config *cfg)
 		    "sitemap", cfg->ini_admin, cfg->yaml_admin);
 }
 
+/* What of a document root's own robots.txt is not carried over, and why. */
+static void
+check_root_robots(const struct reporter *rep, const struct config *cfg)
+{
+	struct robots scratch;
+	struct buf why = BUF_INIT;
+
+	robots_init(&scratch);
+	docroot_robots_merge(cfg->root, cfg->ini_admin, &scratch, rep, &why);
+	robots_free(&scratch);
+	buf_free(&why);
+}
+
 int
 check_site(const struct config *cfg, FILE *out)
 {
@@ -152,6 +166,8 @@ check_site(const struct config *cfg, FILE *out)
 
 	if (cfg->source == SOURCE_NOPRESSURE)
 		check_admin_path(&rep, cfg);
+	else
+		check_root_robots(&rep, cfg);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
 	if (cfg->source == SOURCE_NOPRESSURE)
 		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",

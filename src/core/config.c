@@ -23,6 +23,7 @@
 #include "filestate.h"
 #include "log.h"
 #include "nopconfig.h"
+#include "robots_file.h"
 #include "number.h"
 #include "protocol_limits.h"
 
@@ -644,6 +645,16 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		reserved_drop_nopressure(&cfg->reserved);
 	else if (cfg->root != NULL)
 		read_nopressure_config(&p);
+	/*
+	 * Its rules decide what may be listed: a robots.txt that cannot be
+	 * read refuses the configuration, rather than list what it forbids.
+	 */
+	if (cfg->source == SOURCE_DOCROOT && cfg->root != NULL &&
+	    docroot_robots_merge(cfg->root, p.admin, &cfg->robots, NULL,
+	    &why) == -1) {
+		buf_printf(err, "%s: %s", file, buf_str(&why));
+		buf_reset(&why);
+	}
 	refuse_published_admin(&p);
 	cfg->ini_admin = p.admin;
 	if (err->len == 0 && cfg->root == NULL)
@@ -736,17 +747,28 @@ copy_items(char ***dst, size_t *ndst, char *const *src, size_t n)
 	*ndst = n;
 }
 
-/* config.yaml's state, so that a change there reloads the configuration. */
+/*
+ * The file of the root the configuration reads: NoPressure's config.yaml,
+ * a document root's robots.txt. Appends its path; 0 when there is none.
+ */
+static int
+root_file(const struct config *cfg, struct buf *path)
+{
+	if (cfg->root == NULL)
+		return 0;
+	buf_printf(path, "%s/%s", cfg->root, cfg->source == SOURCE_DOCROOT ?
+	    "robots.txt" : "config.yaml");
+	return 1;
+}
+
+/* Its state, so that a change there reloads the configuration. */
 static void
-stat_yaml(const struct config *cfg, struct stat *st)
+stat_root_file(const struct config *cfg, struct stat *st)
 {
 	struct buf path = BUF_INIT;
 
 	memset(st, 0, sizeof(*st));
-	if (cfg->root == NULL)
-		return;
-	buf_printf(&path, "%s/config.yaml", cfg->root);
-	if (stat(buf_str(&path), st) == -1)
+	if (root_file(cfg, &path) && stat(buf_str(&path), st) == -1)
 		memset(st, 0, sizeof(*st));
 	buf_free(&path);
 }
@@ -762,7 +784,7 @@ config_watch_open(struct config_watch *w, const char *file, struct buf *err)
 	}
 	if (config_load(file, &w->cfg, err) == -1)
 		return -1;
-	stat_yaml(&w->cfg, &w->yaml_st);
+	stat_root_file(&w->cfg, &w->root_file_st);
 	return 0;
 }
 
@@ -800,15 +822,13 @@ events_came(struct config_watch *w)
 static void
 watch_again(struct config_watch *w)
 {
-	struct buf yaml = BUF_INIT;
+	struct buf path = BUF_INIT;
 
 	dir_watch_clear(&w->paths);
 	dir_watch_add(&w->paths, w->paths.fd, w->cfg.file);
-	if (w->cfg.root) {
-		buf_printf(&yaml, "%s/config.yaml", w->cfg.root);
-		dir_watch_add(&w->paths, w->paths.fd, buf_str(&yaml));
-	}
-	buf_free(&yaml);
+	if (root_file(&w->cfg, &path))
+		dir_watch_add(&w->paths, w->paths.fd, buf_str(&path));
+	buf_free(&path);
 }
 
 const struct config *
@@ -816,7 +836,7 @@ config_watch_get(struct config_watch *w)
 {
 	struct buf err = BUF_INIT;
 	struct config fresh;
-	struct stat st, yaml_st;
+	struct stat st, root_file_st;
 
 	if (w->paths.fd != -1) {
 		if (w->paths.trusted && !w->look && !events_came(w))
@@ -824,12 +844,12 @@ config_watch_get(struct config_watch *w)
 		w->look = 0;
 		watch_again(w);
 	}
-	stat_yaml(&w->cfg, &yaml_st);
+	stat_root_file(&w->cfg, &root_file_st);
 	if (stat(w->cfg.file, &st) == -1 || (same_file_state(&st, &w->st) &&
-	    same_file_state(&yaml_st, &w->yaml_st)))
+	    same_file_state(&root_file_st, &w->root_file_st)))
 		return &w->cfg;
 	w->st = st;
-	w->yaml_st = yaml_st;
+	w->root_file_st = root_file_st;
 	if (config_load(w->cfg.file, &fresh, &err) == -1) {
 		log_msg("%s; keeping the previous configuration", buf_str(&err));
 		buf_free(&err);
@@ -837,7 +857,7 @@ config_watch_get(struct config_watch *w)
 	}
 	config_free(&w->cfg);
 	w->cfg = fresh;
-	w->look = 1;	/* the root, and so config.yaml, may be another */
+	w->look = 1;	/* the root, and so its file, may be another */
 	return &w->cfg;
 }
 

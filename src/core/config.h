@@ -77,9 +77,10 @@ void	config_builtin(struct config *cfg, const char *file);
 /* A configuration that follows its file while the process runs. */
 struct config_watch {
 	struct stat	 st;
-	struct stat	 yaml_st;	/* the root's config.yaml; 0s if none */
+	struct stat	 root_file_st;	/* config.yaml or robots.txt; 0s if
+					   none */
 	struct config	 cfg;
-	struct dir_watch paths;		/* the INI and config.yaml, once */
+	struct dir_watch paths;		/* the INI and the root's file */
 	int		 look;		/* compare their states next time */
 };
 

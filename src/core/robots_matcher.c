@@ -86,13 +86,17 @@ add_line(struct robotstxt *rt, int number, char *text)
 
 	if (!split(text, &key, &v))
 		return;
-	rt->v = xreallocarray(rt->v, rt->n + 1, sizeof(*rt->v));
+	rt->v = xgrowarray(rt->v, rt->n, sizeof(*rt->v));
 	l = &rt->v[rt->n++];
 	l->key = key_of(key);
 	l->number = number;
 	if (l->key == ROBOTSTXT_USER_AGENT || l->key == ROBOTSTXT_SITEMAP)
 		l->value = xstrdup(v);
-	else {
+	else if (l->key == ROBOTSTXT_UNKNOWN) {
+		buf_printf(&value, "%s: %s", key, v);
+		l->value = xstrdup(buf_str(&value));
+		buf_free(&value);
+	} else {
 		escape_robots_pattern(&value, v);
 		l->value = xstrdup(buf_str(&value));
 		buf_free(&value);
@@ -213,9 +217,8 @@ robotstxt_path_of(const char *url, struct buf *out)
 	buf_add(out, path, hash ? (size_t)(hash - path) : strlen(path));
 }
 
-/* The product token a User-agent value starts with. */
-static size_t
-agent_token(const char *s)
+size_t
+robotstxt_agent_token(const char *s)
 {
 	size_t n = 0;
 
@@ -225,9 +228,17 @@ agent_token(const char *s)
 }
 
 int
+robotstxt_agent_any(const char *value)
+{
+	/* "* anything" still names every crawler. */
+	return value[0] == '*' && (value[1] == '\0' ||
+	    ascii_in((unsigned char)value[1], ASCII_SPACE));
+}
+
+int
 robotstxt_agent_valid(const char *agent)
 {
-	size_t n = agent_token(agent);
+	size_t n = robotstxt_agent_token(agent);
 
 	return n > 0 && agent[n] == '\0';
 }
@@ -263,13 +274,11 @@ user_agent_line(struct verdict *v, const char *agent, const char *value)
 
 	if (v->group_has_rules)
 		v->in_global = v->in_specific = v->group_has_rules = 0;
-	/* "* anything" still names every crawler. */
-	if (value[0] == '*' && (value[1] == '\0' ||
-	    ascii_in((unsigned char)value[1], ASCII_SPACE))) {
+	if (robotstxt_agent_any(value)) {
 		v->in_global = 1;
 		return;
 	}
-	n = agent_token(value);
+	n = robotstxt_agent_token(value);
 	if (strlen(agent) == n && strncasecmp(agent, value, n) == 0)
 		v->in_specific = v->ever_specific = 1;
 }

@@ -19,7 +19,8 @@ enum robotstxt_key {
 struct robotstxt_line {
 	enum robotstxt_key key;
 	int	 number;	/* 1-based, as CR, LF and CRLF count */
-	char	*value;		/* rules and unknown keys: escaped */
+	char	*value;		/* rules: escaped; an unknown key's
+				   line: "key: value" */
 };
 
 /* The lines that hold a key and a value, in order. */
@@ -52,6 +53,10 @@ void	robotstxt_path_of(const char *url, struct buf *out);
 int	robotstxt_index_dir(const char *pattern, struct buf *dir);
 /* True when pattern (with "*" and a final "$") matches path from its start. */
 int	robotstxt_matches(const char *path, const char *pattern);
+/* What a User-agent value names: every crawler ("*", then anything)... */
+int	robotstxt_agent_any(const char *value);
+/* ...or the product token it starts with: its length, 0 for none. */
+size_t	robotstxt_agent_token(const char *value);
 /* True when agent is a whole product token: [A-Za-z_-]+. */
 int	robotstxt_agent_valid(const char *agent);
 

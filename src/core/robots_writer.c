@@ -30,6 +30,9 @@ robots_free(struct robots *r)
 		free(r->groups[g].agent);
 	}
 	free(r->groups);
+	for (size_t i = 0; i < r->nsitemaps; i++)
+		free(r->sitemaps[i]);
+	free(r->sitemaps);
 	robotstxt_free(&r->parsed);
 	memset(r, 0, sizeof(*r));
 }
@@ -108,6 +111,34 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 		add(grp, 1, buf_str(&dir));
 	buf_free(&dir);
 	buf_free(&escaped);
+	return 0;
+}
+
+void
+robots_name_group(struct robots *r, const char *agent)
+{
+	group_of(r, agent);
+}
+
+int
+robots_add_sitemap(struct robots *r, const char *url, const char **why)
+{
+	*why = NULL;
+	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
+		*why = "not an http or https URL";
+	for (const char *p = url; *why == NULL && *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			*why = "a URL holds no blank or control character";
+	if (*why == NULL && strlen(url) > ROBOTS_PATTERN_MAX)
+		*why = "longer than 2048 bytes";
+	if (*why)
+		return -1;
+	for (size_t i = 0; i < r->nsitemaps; i++)
+		if (strcmp(r->sitemaps[i], url) == 0)
+			return 0;
+	r->sitemaps = xgrowarray(r->sitemaps, r->nsitemaps,
+	    sizeof(*r->sitemaps));
+	r->sitemaps[r->nsitemaps++] = xstrdup(url);
 	return 0;
 }
 
@@ -253,8 +284,11 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 			add(&r->groups[g], 0, buf_str(&text));
 		}
 	}
-	/* Unless the owner said otherwise about "/" itself. */
-	if (!has_pattern(any, "/"))
+	/*
+	 * Unless the owner said otherwise about every path: "Allow: /" would
+	 * tie with "Disallow: /" or "Disallow: *", and a tie allows.
+	 */
+	if (!has_pattern(any, "/") && !has_pattern(any, "*"))
 		add(any, 1, "/");
 	for (size_t g = 0; g < r->ngroups; g++) {
 		if (r->groups[g].n > ROBOTS_RULES_MAX) {
@@ -298,6 +332,11 @@ robots_copy(struct robots *dst, const struct robots *src)
 			to->rules[i].pattern = xstrdup(from->rules[i].pattern);
 		}
 	}
+	for (size_t i = 0; i < src->nsitemaps; i++) {
+		const char *why;
+
+		robots_add_sitemap(dst, src->sitemaps[i], &why);
+	}
 	/* Read back as robots_finish did: the same text, the same verdicts. */
 	robots_render(src, "http://localhost", &text);
 	robotstxt_parse(&dst->parsed, text.data, text.len);
@@ -335,7 +374,12 @@ robots_render(const struct robots *r, const char *base_url, struct buf *out)
 		for (size_t i = 0; i < grp->n; i++)
 			buf_printf(out, "%s: %s\n", grp->rules[i].allow ?
 			    "Allow" : "Disallow", grp->rules[i].pattern);
+		/* Else the next User-agent line would join this group. */
+		if (grp->n == 0)
+			buf_adds(out, "Disallow:\n");
 		buf_addc(out, '\n');
 	}
 	buf_printf(out, "Sitemap: %s/sitemap.xml\n", base_url);
+	for (size_t i = 0; i < r->nsitemaps; i++)
+		buf_printf(out, "Sitemap: %s\n", r->sitemaps[i]);
 }

@@ -1,0 +1,163 @@
+/* A document root's own robots.txt, merged into the one sitemapd writes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "file.h"
+#include "report.h"
+#include "reserved.h"
+#include "robots_file.h"
+
+/* The agents of the group being read: NULL stands for "*". */
+struct agents {
+	char	**v;
+	size_t	 n;
+	int	 closed;	/* a rule came: the next User-agent starts anew */
+};
+
+static void	take_agent(struct robots *, struct agents *,
+		    const struct robotstxt_line *, const char *, const struct reporter *);
+static void	take_rule(struct robots *, const struct agents *,
+		    const struct robotstxt_line *, const char *, const char *,
+		    const struct reporter *);
+static void	take_sitemap(struct robots *, const struct robotstxt_line *,
+		    const char *, const struct reporter *);
+static void	agents_free(struct agents *);
+
+int
+docroot_robots_merge(const char *root, const char *admin, struct robots *r,
+    const struct reporter *rep, struct buf *why)
+{
+	struct buf path = BUF_INIT, body = BUF_INIT;
+	struct agents agents = { NULL, 0, 0 };
+	struct robotstxt parsed = { NULL, 0 };
+	const char *cause;
+
+	buf_printf(&path, "%s/robots.txt", root);
+	if (file_read(AT_FDCWD, buf_str(&path), 0, ROBOTS_MAX_BYTES, &body,
+	    &cause) == -1) {
+		int absent = errno == ENOENT;
+
+		if (!absent)
+			buf_printf(why, "%s: %s%s; sitemapd writes its rules "
+			    "into the robots.txt it serves", buf_str(&path),
+			    cause, errno == EFBIG ? " (crawlers read 500 KiB)" :
+			    "");
+		buf_free(&path);
+		buf_free(&body);
+		return absent ? 0 : -1;
+	}
+	robotstxt_parse(&parsed, body.data ? body.data : "", body.len);
+	for (size_t i = 0; i < parsed.n; i++) {
+		const struct robotstxt_line *l = &parsed.v[i];
+
+		switch (l->key) {
+		case ROBOTSTXT_USER_AGENT:
+			take_agent(r, &agents, l, buf_str(&path), rep);
+			break;
+		case ROBOTSTXT_ALLOW:
+		case ROBOTSTXT_DISALLOW:
+			agents.closed = 1;
+			take_rule(r, &agents, l, admin, buf_str(&path), rep);
+			break;
+		case ROBOTSTXT_SITEMAP:
+			take_sitemap(r, l, buf_str(&path), rep);
+			break;
+		default:
+			report(rep, FINDING_NOTE, "%s:%d: a line sitemapd "
+			    "does not carry over: %s", buf_str(&path),
+			    l->number, l->value);
+			break;
+		}
+	}
+	agents_free(&agents);
+	robotstxt_free(&parsed);
+	buf_free(&path);
+	buf_free(&body);
+	return 0;
+}
+
+/*
+ * As Google reads it: "*" alone, or the product token the value starts
+ * with. The group is made even if no rule follows, since a crawler with
+ * a group of its own no longer reads the "*" group.
+ */
+static void
+take_agent(struct robots *r, struct agents *a, const struct robotstxt_line *l,
+    const char *file, const struct reporter *rep)
+{
+	const char *v = l->value;
+	size_t n = robotstxt_agent_token(v);
+	char *agent = NULL;
+
+	if (a->closed)
+		agents_free(a);
+	if (!robotstxt_agent_any(v)) {
+		if (n == 0) {
+			report(rep, FINDING_NOTE, "%s:%d: User-agent: %s names "
+			    "no crawler; its rules are not carried over", file,
+			    l->number, v);
+			return;
+		}
+		agent = xstrndup(v, n);
+		robots_name_group(r, agent);
+	}
+	a->v = xgrowarray(a->v, a->n, sizeof(*a->v));
+	a->v[a->n++] = agent;
+}
+
+static void
+take_rule(struct robots *r, const struct agents *a,
+    const struct robotstxt_line *l, const char *admin, const char *file,
+    const struct reporter *rep)
+{
+	int allow = l->key == ROBOTSTXT_ALLOW;
+	const char *why;
+
+	/* "Disallow:" with nothing after it forbids nothing. */
+	if (l->value[0] == '\0')
+		return;
+	if (admin && reserved_pattern_names(l->value, admin)) {
+		report(rep, FINDING_PROBLEM, "%s:%d: \"%s\" names the admin "
+		    "path, which robots.txt must never publish; left out",
+		    file, l->number, l->value);
+		return;
+	}
+	for (size_t i = 0; i < a->n; i++)
+		if (robots_add_rule(r, a->v[i], allow, l->value, &why) == -1) {
+			report(rep, FINDING_NOTE, "%s:%d: %s: %s: %s; left "
+			    "out", file, l->number, allow ? "Allow" :
+			    "Disallow", l->value, why);
+			return;
+		}
+}
+
+/* Another sitemap of the site; not the one sitemapd serves in its place. */
+static void
+take_sitemap(struct robots *r, const struct robotstxt_line *l,
+    const char *file, const struct reporter *rep)
+{
+	const char *host = strstr(l->value, "://");
+	const char *path = host ? strchr(host + 3, '/') : NULL, *why;
+
+	if (path && (strcmp(path, "/sitemap.xml") == 0 ||
+	    strcmp(path, "/sitemap_index.xml") == 0)) {
+		report(rep, FINDING_NOTE, "%s:%d: Sitemap: %s is the one "
+		    "sitemapd serves; not repeated", file, l->number,
+		    l->value);
+		return;
+	}
+	if (robots_add_sitemap(r, l->value, &why) == -1)
+		report(rep, FINDING_NOTE, "%s:%d: Sitemap: %s: %s; left out",
+		    file, l->number, l->value, why);
+}
+
+static void
+agents_free(struct agents *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	*a = (struct agents){ NULL, 0, 0 };
+}
