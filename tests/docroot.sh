@@ -139,6 +139,26 @@ check_eq "a root that is not there: 503" 503 "$STATUS"
 cgi SITEMAPD_CONFIG="$TMP/gone.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
 check_eq "... robots.txt 200" 200 "$STATUS"
 
+# --- signals that contradict each other ----------------------------------
+C="$TMP/canon"
+cp -R "$SRCDIR/contrib/example-docroot" "$C"
+printf '<link rel=canonical href=/thanks.html><title>x</title>' \
+    >"$C/to-noindex.html"
+printf '<link rel=canonical href=/nowhere.html><title>x</title>' \
+    >"$C/to-nothing.html"
+printf '<link rel=canonical href=/docs/><title>x</title>' >"$C/to-docs.html"
+printf '[site]\nsource = docroot\nroot = %s\n' "$C" >"$TMP/canon.ini"
+out=$("$SITEMAPD" -c "$TMP/canon.ini" check 2>&1)
+check_eq "check: contradicting signals are problems" 1 "$?"
+check_contains "a canonical to a noindex page: neither is listed" \
+    "to-noindex.html: its canonical /thanks.html is itself left out (noindex (its meta robots)): neither is listed" \
+    "$out"
+check_contains "a canonical to no page: said" \
+    "to-nothing.html: its canonical /nowhere.html is no page of this document root" \
+    "$out"
+check_lacks "a canonical to a listed page: no problem" \
+    "to-docs.html: its canonical" "$out"
+
 # --- INI keys of the other source are refused ---------------------------------
 printf '[site]\nroot = %s\n[docroot]\nclean_urls = yes\n' "$R" >"$TMP/bad.ini"
 "$SITEMAPD" -c "$TMP/bad.ini" check >/dev/null 2>"$TMP/err"

@@ -90,6 +90,14 @@ struct source {
 	struct known	*added;		/* since, to be merged into files */
 	size_t		 nadded;
 	time_t		 dirs_changed;
+	struct canonical *canonicals;	/* one read: to check against */
+	size_t		 ncanonicals;		/* the pages they name */
+};
+
+/* A page whose canonical names another page of the site. */
+struct canonical {
+	char		*rel;
+	char		*target;	/* that page's URL path, decoded */
 };
 
 /* Where a walk puts what it finds: pages for a scan, else ids to read. */
@@ -119,6 +127,8 @@ static int	what_it_says(struct source *, const struct config *, const char *,
 		    const struct stat *, struct buf *, time_t *, struct buf *);
 static void	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
+static void	check_canonicals(struct source *, struct site *);
+static void	canonicals_free(struct source *);
 
 static struct source *
 open_source(int long_lived, const struct reporter *rep)
@@ -320,6 +330,13 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 				buf_reset(url);
 				buf_adds(url, buf_str(&target) + 1);
 				break;
+			}
+			if (!s->long_lived) {
+				s->canonicals = xgrowarray(s->canonicals,
+				    s->ncanonicals, sizeof(*s->canonicals));
+				s->canonicals[s->ncanonicals++] = (struct
+				    canonical){ xstrdup(rel),
+				    xstrdup(buf_str(&target) + 1) };
 			}
 			/* FALLTHROUGH */
 		case HEAD_ELSEWHERE:
@@ -539,8 +556,11 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
-	if (rc == 0 && !s->long_lived)
+	if (rc == 0 && !s->long_lived) {
 		note_watch_limit(s);
+		check_canonicals(s, buckets);
+	}
+	canonicals_free(s);
 	return rc;
 }
 
@@ -1030,4 +1050,66 @@ sort_bucket(struct site *bucket)
 	if (bucket->n > 1)
 		qsort(bucket->pages, bucket->n, sizeof(*bucket->pages),
 		    by_page_id);
+}
+
+static int
+by_alias(const void *a, const void *b)
+{
+	const struct page *x = *(const struct page *const *)a;
+	const struct page *y = *(const struct page *const *)b;
+
+	return strcmp(x->alias, y->alias);
+}
+
+/*
+ * A page that names another as its canonical is left out for it: if that
+ * one is not listed either, or is no page at all, neither is, and check
+ * says so.
+ */
+static void
+check_canonicals(struct source *s, struct site *buckets)
+{
+	struct page key = { 0 };
+	const struct page *want = &key, **by_url = NULL, *const *found;
+	size_t n = 0;
+
+	for (int b = 0; b < PAGE_BUCKETS && s->ncanonicals > 0; b++)
+		for (size_t i = 0; i < buckets[b].n; i++)
+			if (buckets[b].pages[i].alias) {
+				by_url = xgrowarray(by_url, n, sizeof(*by_url));
+				by_url[n++] = &buckets[b].pages[i];
+			}
+	if (n > 1)
+		qsort(by_url, n, sizeof(*by_url), by_alias);
+	for (size_t i = 0; i < s->ncanonicals; i++) {
+		const struct canonical *c = &s->canonicals[i];
+		const struct page *target;
+
+		key.alias = c->target;
+		found = n ? bsearch(&want, by_url, n, sizeof(*by_url),
+		    by_alias) : NULL;
+		target = found ? *found : NULL;
+		if (target == NULL)
+			report(s->report, FINDING_PROBLEM, "%s/%s: its canonical "
+			    "/%s is no page of this document root: neither is "
+			    "listed", s->root, c->rel, c->target);
+		else if (target->unlisted || target->broken)
+			report(s->report, FINDING_PROBLEM, "%s/%s: its canonical "
+			    "/%s is itself left out (%s): neither is listed",
+			    s->root, c->rel, c->target, target->unlisted ?
+			    target->unlisted : target->broken);
+	}
+	free(by_url);
+}
+
+static void
+canonicals_free(struct source *s)
+{
+	for (size_t i = 0; i < s->ncanonicals; i++) {
+		free(s->canonicals[i].rel);
+		free(s->canonicals[i].target);
+	}
+	free(s->canonicals);
+	s->canonicals = NULL;
+	s->ncanonicals = 0;
 }
