@@ -208,6 +208,35 @@ test_heads(void)
 		}
 }
 
+/* <link rel=alternate hreflang href>: both attributes, up to a bound. */
+static void
+test_alternates(void)
+{
+	struct buf many = BUF_INIT;
+	struct page_head h = head_of("<link rel=alternate hreflang=fr "
+	    "href=/fr/><link rel=\"Alternate canonical\" hreflang=en-GB "
+	    "href=/en/><link rel=alternate href=/no-lang/>"
+	    "<link rel=alternate hreflang=de>"
+	    "<link rel=\"alternate stylesheet\" hreflang=es href=/es/>", 1);
+
+	UNIT_AT(__LINE__, h.nalternates == 3);
+	UNIT_AT(__LINE__, h.nalternates == 3 &&
+	    same(h.alternates[0].lang, "fr") &&
+	    same(h.alternates[0].href, "/fr/") &&
+	    same(h.alternates[1].lang, "en-GB") &&
+	    same(h.alternates[2].href, "/es/"));
+	UNIT_AT(__LINE__, same(h.canonical, "/en/"));
+	head_free(&h);
+	for (int i = 0; i < HEAD_ALTERNATES_MAX + 50; i++)
+		buf_printf(&many, "<link rel=alternate hreflang=x%d href=/%d>",
+		    i, i);
+	h = head_of(buf_str(&many), 4096);
+	UNIT_AT(__LINE__, h.nalternates == HEAD_ALTERNATES_MAX);
+	UNIT_AT(__LINE__, h.alternates_unread == 50);
+	head_free(&h);
+	buf_free(&many);
+}
+
 static void
 test_targets(void)
 {
@@ -305,6 +334,7 @@ suite_docroot(void)
 		{ "which files are pages, at which URL", test_files },
 		{ "globs, in time linear in the pattern", test_globs },
 		{ "what a page's head says", test_heads },
+		{ "its hreflang alternates", test_alternates },
 		{ "where a URL a page names leads", test_targets },
 		{ "a page's own date", test_dates },
 		CU_TEST_INFO_NULL

@@ -173,8 +173,10 @@ check_site(const struct config *cfg, FILE *out)
 		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
 		    "the /id/ pages (those without an alias)");
 	check_content(&rep, cfg, &sm, &cache);
-	if (sm != NULL)
+	if (sm != NULL) {
 		check_exclude_tags(&rep, cfg, &cache);
+		sitemap_report_alternates(sm, &rep);
+	}
 	if (sm != NULL && sm->nparts > 1) {
 		check_robots_allows(&rep, cfg, "/sitemap_index.xml",
 		    "the sitemap index");

@@ -9,6 +9,7 @@ page_free(struct page *page)
 	free(page->alias);
 	free(page->broken);
 	free(page->unlisted);
+	free(page->alternates);
 	for (size_t t = 0; t < page->ntags; t++)
 		free(page->tags[t]);
 	free(page->tags);

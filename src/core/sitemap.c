@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alternates.h"
 #include "ascii.h"
 #include "escape.h"
 #include "hash.h"
@@ -43,6 +44,7 @@ sitemap_url_path(const struct listing *rules, const struct page *page,
 static int	cut_by_count(struct sitemap *, size_t);
 static time_t	part_newest(struct sitemap *, size_t);
 static size_t	head_size(const struct sitemap *);
+static const char *urlset_open_of(const struct sitemap *);
 
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /* Browsers lay the list out with it; schemas and crawlers ignore it. */
@@ -50,11 +52,16 @@ static const char stylesheet_pi[] =
     "<?xml-stylesheet type=\"text/css\" href=\"/sitemap.css\"?>\n";
 static const char urlset_open[] =
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
+static const char urlset_open_xhtml[] =
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+    "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
 static const char urlset_tail[] = "</urlset>\n";
 
 #define URL_OPEN	"  <url>\n    <loc>"
 #define URL_MID		"</loc>\n    <lastmod>"
-#define URL_CLOSE	"</lastmod>\n  </url>\n"
+#define URL_DATED	"</lastmod>\n"	/* then its alternates */
+#define URL_END		"  </url>\n"
+#define URL_CLOSE	URL_DATED URL_END
 /* The bytes of one <url>: the layout counts what the render writes. */
 #define URL_BYTES(base_len, path_len, date_len) \
 	(sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + (base_len) + (path_len) + \
@@ -142,7 +149,8 @@ url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
 		day_of(d, e->last_modified);
 		date_len = d->len;
 	}
-	return URL_BYTES(base_len, e->path_len, date_len);
+	return URL_BYTES(base_len, e->path_len, date_len) +
+	    alternates_size(e->alternates, base_len);
 }
 
 static const char *
@@ -269,7 +277,8 @@ cut_by_count(struct sitemap *sm, size_t fixed)
 {
 	size_t longest = URL_BYTES(sm->base_len, sm->max_path_len, 10);
 
-	if (sm->ndup > 0 || sm->nodd_dates > 0 || sm->max_urls == 0 ||
+	if (sm->ndup > 0 || sm->nodd_dates > 0 || sm->nalternates > 0 ||
+	    sm->max_urls == 0 ||
 	    sm->max_bytes < fixed ||
 	    longest > (sm->max_bytes - fixed) / sm->max_urls)
 		return 0;
@@ -304,7 +313,7 @@ part_newest(struct sitemap *sm, size_t part)
 void
 sitemap_layout(struct sitemap *sm, const char *base_url)
 {
-	size_t fixed = head_size(sm) + sizeof(urlset_open) - 1 +
+	size_t fixed = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
 	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
 	struct day day = { .start = 1 };
@@ -373,9 +382,16 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 	p->hash = hash_add(HASH_INIT, &sm->stylesheet, sizeof(sm->stylesheet));
 	/* Each entry's own, kept with it: a part hashes in a blink. */
 	for (size_t i = p->start; i < p->end; i++)
-		if (!sm->entries[i].dup)
+		if (!sm->entries[i].dup) {
+			const struct sitemap_alternates *a =
+			    sm->entries[i].alternates;
+
 			p->hash = hash_add(p->hash, &sm->entries[i].hash,
 			    sizeof(sm->entries[i].hash));
+			if (a && a->shown)
+				p->hash = hash_add(p->hash, a->shown,
+				    strlen(a->shown));
+		}
 	return p->hash;
 }
 
@@ -429,7 +445,7 @@ part_size(const struct sitemap *sm, size_t part, size_t base_len)
 {
 	const struct sitemap_part *p = &sm->parts[part];
 	struct day day = { .start = 1 };
-	size_t size = head_size(sm) + sizeof(urlset_open) - 1 +
+	size_t size = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
 
 	for (size_t i = p->start; i < p->end; i++)
@@ -449,7 +465,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 
 	buf_adds(&open, URL_OPEN);
 	escape_xml(&open, base_url);
-	put_head(sm, out, urlset_open);
+	put_head(sm, out, urlset_open_of(sm));
 	/* All of it in one piece, each entry copied in: nothing is formatted. */
 	start = at = buf_room(out, part_size(sm, part,
 	    open.len - (sizeof(URL_OPEN) - 1)));
@@ -469,8 +485,12 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 			memcpy(at, e->date, SITEMAP_DATE_LEN);
 			at += SITEMAP_DATE_LEN;
 		}
-		memcpy(at, URL_CLOSE, sizeof(URL_CLOSE) - 1);
-		at += sizeof(URL_CLOSE) - 1;
+		memcpy(at, URL_DATED, sizeof(URL_DATED) - 1);
+		at += sizeof(URL_DATED) - 1;
+		at = alternates_put(e->alternates, open.data +
+		    sizeof(URL_OPEN) - 1, open.len - (sizeof(URL_OPEN) - 1), at);
+		memcpy(at, URL_END, sizeof(URL_END) - 1);
+		at += sizeof(URL_END) - 1;
 	}
 	buf_commit(out, (size_t)(at - start));
 	buf_add(out, urlset_tail, sizeof(urlset_tail) - 1);
@@ -511,4 +531,11 @@ sitemap_render(const struct listing *rules, const struct site *site,
 	else
 		sitemap_render_index(&sm, base_url, out);
 	sitemap_free(&sm);
+}
+
+/* The xhtml namespace is declared where an entry may show alternates. */
+static const char *
+urlset_open_of(const struct sitemap *sm)
+{
+	return sm->nalternates > 0 ? urlset_open_xhtml : urlset_open;
 }

@@ -11,6 +11,8 @@
 #include "protocol_limits.h"
 #include "report.h"
 
+struct sitemap_alternates;
+
 /* A listed page, with what writing it needs made once, when it changes. */
 #define SITEMAP_DATE_LEN	10	/* YYYY-MM-DD */
 
@@ -22,6 +24,7 @@ struct sitemap_entry {
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
 	char	 date[SITEMAP_DATE_LEN];	/* unless sitemap_odd_date */
+	struct sitemap_alternates *alternates;	/* hreflang; or NULL */
 };
 
 /* Why a public Markdown page is not listed. */
@@ -68,6 +71,7 @@ struct sitemap {
 	size_t		 nparts;	/* at least 1, which may be empty */
 	struct sitemap_left_out *left_out;	/* sorted by path, id */
 	size_t		 nleft_out;
+	size_t		 nalternates;	/* entries with alternates */
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
@@ -121,6 +125,16 @@ void	sitemap_left_out_reason(const struct listing *,
 /* "page <id> (<path>): left out: <why>", the way the log and check say it. */
 void	sitemap_describe_left_out(const struct listing *,
 	    const struct sitemap_left_out *, struct buf *out);
+/*
+ * Decides again which of its alternates each entry shows, as the listed
+ * entries are now: 1 when that changed anywhere.
+ */
+int	sitemap_pair_alternates(struct sitemap *);
+/* Tells rep of each alternate an entry names but does not show, and why. */
+void	sitemap_report_alternates(const struct sitemap *,
+	    const struct reporter *);
+/* The entry shown for path (len bytes, as entries have it), or SIZE_MAX. */
+size_t	sitemap_shown_at(const struct sitemap *, const char *path, size_t len);
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 

@@ -1,12 +1,14 @@
 /*
  * The sitemap's entries and left-out pages, made from pages and changed
  * in place when some pages change: rows found by binary search, the rest
- * moved in blocks, and only the rows next to a change looked at again.
+ * moved in blocks, and only the rows next to a change looked at again;
+ * then the hreflang alternates each entry shows, paired again.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alternates.h"
 #include "escape.h"
 #include "sitemap.h"
 #include "sorted.h"
@@ -173,6 +175,8 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			e->path = xstrdup(buf_str(&xml));
 			e->path_len = (uint32_t)xml.len;
 			e->id = pages[i]->id;
+			e->alternates = alternates_declared(
+			    pages[i]->alternates);
 			sitemap_entry_dated(e, pages[i]->last_modified);
 			(*nadd)++;
 			break;
@@ -246,6 +250,10 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		e->last_modified = add[j].last_modified;
 		e->hash = add[j].hash;
 		memcpy(e->date, add[j].date, sizeof(e->date));
+		sm->nalternates -= e->alternates != NULL;
+		sm->nalternates += add[j].alternates != NULL;
+		alternates_free(e->alternates);
+		e->alternates = add[j].alternates;
 		free(add[j].path);
 		if (sm->parts && (part = part_of(sm, at)) != NULL)
 			*part = (struct sitemap_part){ .start = part->start,
@@ -266,12 +274,16 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	struct buf line = BUF_INIT;
 	size_t nadd, nleft, nwas, *placed;
 	time_t added_newest = 0;
-	int redate = 0;
+	size_t nalternates = sm->nalternates;
+	int redate = 0, paired_again;
 
 	rows_of(rules, pages, n, &add, &nadd, &left, &nleft);
 	if (edit->all) {
-		for (size_t i = 0; i < sm->n; i++)
+		for (size_t i = 0; i < sm->n; i++) {
 			free(sm->entries[i].path);
+			alternates_free(sm->entries[i].alternates);
+		}
+		sm->nalternates = 0;
 		was = sm->left_out;
 		nwas = sm->nleft_out;
 		sm->left_out = NULL;
@@ -298,6 +310,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
 	}
 	for (size_t i = 0; i < nadd; i++) {
+		sm->nalternates += add[i].alternates != NULL;
 		sm->nodd_dates += sitemap_odd_date(add[i].last_modified);
 		if (add[i].path_len > sm->max_path_len)
 			sm->max_path_len = add[i].path_len;
@@ -324,6 +337,8 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	for (size_t i = 0; i < edit->ngone; i++) {
 		redate |= recheck(sm, sorted_upper(&entries, &gone[i]));
 		free(gone[i].path);
+		sm->nalternates -= gone[i].alternates != NULL;
+		alternates_free(gone[i].alternates);
 	}
 	if (redate)
 		date_again(sm);
@@ -341,8 +356,13 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		report(news, sitemap_left_out_finding(left[i].reason), "%s",
 		    buf_str(&line));
 	}
-	/* Cut again when next asked, unless only dates changed. */
-	if (edit->all || nadd > 0 || edit->ngone > 0) {
+	/*
+	 * Cut again when next asked, unless only dates changed. What one
+	 * entry shows of its alternates depends on others: paired again.
+	 */
+	paired_again = sm->nalternates > 0 && sitemap_pair_alternates(sm);
+	if (edit->all || nadd > 0 || edit->ngone > 0 || paired_again ||
+	    sm->nalternates != nalternates) {
 		free(sm->parts);
 		sm->parts = NULL;
 		sm->nparts = 0;
@@ -366,12 +386,114 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 void
 sitemap_free(struct sitemap *sm)
 {
-	for (size_t i = 0; i < sm->n; i++)
+	for (size_t i = 0; i < sm->n; i++) {
 		free(sm->entries[i].path);
+		alternates_free(sm->entries[i].alternates);
+	}
 	free(sm->entries);
 	free(sm->parts);
 	for (size_t i = 0; i < sm->nleft_out; i++)
 		left_out_free(&sm->left_out[i]);
 	free(sm->left_out);
 	memset(sm, 0, sizeof(*sm));
+}
+
+size_t
+sitemap_shown_at(const struct sitemap *sm, const char *path, size_t len)
+{
+	struct sitemap_entry key = { .path = xstrndup(path, len) };
+	struct sorted entries = entries_of(sm);
+	size_t at = sorted_lower(&entries, &key);
+
+	if (at >= sm->n || sm->entries[at].dup ||
+	    strcmp(sm->entries[at].path, key.path) != 0)
+		at = SIZE_MAX;
+	free(key.path);
+	return at;
+}
+
+/* Whether entry i shows its alternate at path (len bytes), and if not, why. */
+enum alternate { ALTERNATE_SHOWN, ALTERNATE_NOT_LISTED, ALTERNATE_ONE_WAY };
+
+static enum alternate
+alternate_of(const struct sitemap *sm, size_t i, const char *path, size_t len)
+{
+	size_t at = sitemap_shown_at(sm, path, len);
+	const struct sitemap_alternates *back;
+
+	if (at == SIZE_MAX)
+		return ALTERNATE_NOT_LISTED;
+	back = sm->entries[at].alternates;
+	if (at == i || (back != NULL && alternates_name(back->declared,
+	    sm->entries[i].path, sm->entries[i].path_len)))
+		return ALTERNATE_SHOWN;
+	return ALTERNATE_ONE_WAY;
+}
+
+int
+sitemap_pair_alternates(struct sitemap *sm)
+{
+	struct buf shown = BUF_INIT;
+	int changed = 0;
+
+	for (size_t i = 0; i < sm->n && sm->nalternates > 0; i++) {
+		struct sitemap_alternates *a = sm->entries[i].alternates;
+		uint32_t n = 0, bytes = 0;
+
+		if (a == NULL)
+			continue;
+		buf_reset(&shown);
+		/* A repeated path is not shown, nor are its alternates. */
+		for (const char *p = a->declared; *p && !sm->entries[i].dup;
+		    p = strchr(p, '\n') + 1) {
+			const char *path = strchr(p, '\t') + 1;
+			size_t len = (size_t)(strchr(path, '\n') - path);
+
+			if (alternate_of(sm, i, path, len) != ALTERNATE_SHOWN)
+				continue;
+			buf_add(&shown, p, (size_t)(path - p) + len + 1);
+			n++;
+			bytes += (uint32_t)((size_t)(path - p) - 1 + len);
+		}
+		if (a->shown ? strcmp(a->shown, buf_str(&shown)) != 0 :
+		    shown.len > 0) {
+			changed = 1;
+			free(a->shown);
+			a->shown = shown.len ? xstrdup(buf_str(&shown)) : NULL;
+		}
+		a->nshown = n;
+		a->shown_bytes = bytes;
+	}
+	buf_free(&shown);
+	return changed;
+}
+
+void
+sitemap_report_alternates(const struct sitemap *sm,
+    const struct reporter *rep)
+{
+	static const char *const why[] = {
+		[ALTERNATE_NOT_LISTED] = "is not listed",
+		[ALTERNATE_ONE_WAY] = "does not name it back",
+	};
+
+	for (size_t i = 0; i < sm->n && sm->nalternates > 0; i++) {
+		const struct sitemap_entry *e = &sm->entries[i];
+
+		if (e->alternates == NULL || e->dup)
+			continue;
+		for (const char *p = e->alternates->declared; *p;
+		    p = strchr(p, '\n') + 1) {
+			const char *path = strchr(p, '\t') + 1;
+			int len = (int)(strchr(path, '\n') - path);
+			enum alternate v = alternate_of(sm, i, path,
+			    (size_t)len);
+
+			if (v != ALTERNATE_SHOWN)
+				report(rep, FINDING_NOTE, "%s: its hreflang "
+				    "%.*s alternate %.*s %s: not shown",
+				    e->path, (int)(path - p - 1), p, len, path,
+				    why[v]);
+		}
+	}
 }

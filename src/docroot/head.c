@@ -25,6 +25,7 @@ static int	is_date_meta(const xmlChar **);
 static int	digits(const char **, int n, int *value);
 static int	has_token(const char *list, const char *token, const char *sep);
 static char	*refresh_target(const char *);
+static void	add_alternate(struct page_head *, const xmlChar **);
 
 void
 head_init(void)
@@ -72,6 +73,11 @@ head_free(struct page_head *head)
 	free(head->canonical);
 	free(head->refresh);
 	free(head->modified);
+	for (size_t i = 0; i < head->nalternates; i++) {
+		free(head->alternates[i].lang);
+		free(head->alternates[i].href);
+	}
+	free(head->alternates);
 	memset(head, 0, sizeof(*head));
 }
 
@@ -197,10 +203,31 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    strcasecmp(v, "refresh") == 0 && h->refresh == NULL &&
 		    (v = attr(atts, "content")) != NULL)
 			h->refresh = refresh_target(v);
-	} else if (strcmp(n, "link") == 0 && h->canonical == NULL &&
-	    (v = attr(atts, "rel")) != NULL && has_token(v, "canonical",
-	    " \t\n\f\r") && (v = attr(atts, "href")) != NULL)
-		h->canonical = xstrdup(v);
+	} else if (strcmp(n, "link") == 0 && (v = attr(atts, "rel")) != NULL) {
+		if (has_token(v, "alternate", ASCII_SPACE))
+			add_alternate(h, atts);
+		if (h->canonical == NULL && has_token(v, "canonical",
+		    ASCII_SPACE) && (v = attr(atts, "href")) != NULL)
+			h->canonical = xstrdup(v);
+	}
+}
+
+/* One with both hreflang and href: one that lacks either names no language. */
+static void
+add_alternate(struct page_head *h, const xmlChar **atts)
+{
+	const char *lang = attr(atts, "hreflang"), *href = attr(atts, "href");
+
+	if (lang == NULL || href == NULL)
+		return;
+	if (h->nalternates == HEAD_ALTERNATES_MAX) {
+		h->alternates_unread++;
+		return;
+	}
+	h->alternates = xgrowarray(h->alternates, h->nalternates,
+	    sizeof(*h->alternates));
+	h->alternates[h->nalternates++] = (struct head_alternate){
+	    xstrdup(lang), xstrdup(href) };
 }
 
 /* A page's own date of change, as Open Graph and Dublin Core write it. */

@@ -14,12 +14,24 @@
 /* More than any real head; a page that never ends its head stops here. */
 #define HEAD_MAX	(64 * 1024)
 
+/* More alternates than there are languages: the rest are not read. */
+#define HEAD_ALTERNATES_MAX	200
+
+/* <link rel=alternate hreflang href>, as written. */
+struct head_alternate {
+	char	*lang;
+	char	*href;
+};
+
 struct page_head {
 	int	 noindex;	/* <meta name=robots|googlebot> noindex, none */
 	char	*canonical;	/* <link rel=canonical href>, as written */
 	char	*refresh;	/* the URL <meta http-equiv=refresh> goes to */
 	char	*modified;	/* article:modified_time, og:updated_time or
 				   dcterms.modified, as written */
+	struct head_alternate *alternates;
+	size_t	 nalternates;	/* at most HEAD_ALTERNATES_MAX */
+	size_t	 alternates_unread;	/* past that */
 };
 
 /* Once, before any thread reads a page: libxml2's own setup. */

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ascii.h"
 #include "dir_watch.h"
 #include "escape.h"
 #include "file.h"
@@ -124,7 +125,11 @@ static void	note_mtime(struct source *, time_t);
 static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
 static int	what_it_says(struct source *, const struct config *, const char *,
-		    const struct stat *, struct buf *, time_t *, struct buf *);
+		    const struct stat *, struct buf *, time_t *, char **,
+		    struct buf *);
+static char	*alternates_of(struct source *, const struct config *,
+		    const char *, const struct page_head *, const char *,
+		    const char *);
 static void	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
 static void	check_canonicals(struct source *, struct site *);
@@ -249,7 +254,8 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
 		if (page.unlisted == NULL && what_it_says(s, cfg, rel, st,
-		    &url, &page.last_modified, &note) == -1) {
+		    &url, &page.last_modified, &page.alternates,
+		    &note) == -1) {
 			page.broken = xstrdup(buf_str(&note));
 			break;
 		}
@@ -277,7 +283,8 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
  */
 static int
 what_it_says(struct source *s, const struct config *cfg, const char *rel,
-    const struct stat *st, struct buf *url, time_t *modified, struct buf *why)
+    const struct stat *st, struct buf *url, time_t *modified,
+    char **alternates, struct buf *why)
 {
 	char chunk[16 * 1024];
 	struct head_reader *r;
@@ -349,6 +356,9 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 			break;
 		}
 	}
+	if (why->len == 0 && head.nalternates > 0)
+		*alternates = alternates_of(s, cfg, rel, &head, buf_str(&path),
+		    buf_str(url));
 	head_free(&head);
 	buf_free(&path);
 	buf_free(&target);
@@ -1064,7 +1074,7 @@ by_alias(const void *a, const void *b)
 /*
  * A page that names another as its canonical is left out for it: if that
  * one is not listed either, or is no page at all, neither is, and check
- * says so.
+ * notes it.
  */
 static void
 check_canonicals(struct source *s, struct site *buckets)
@@ -1090,11 +1100,11 @@ check_canonicals(struct source *s, struct site *buckets)
 		    by_alias) : NULL;
 		target = found ? *found : NULL;
 		if (target == NULL)
-			report(s->report, FINDING_PROBLEM, "%s/%s: its canonical "
+			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
 			    "/%s is no page of this document root: neither is "
 			    "listed", s->root, c->rel, c->target);
 		else if (target->unlisted || target->broken)
-			report(s->report, FINDING_PROBLEM, "%s/%s: its canonical "
+			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
 			    "/%s is itself left out (%s): neither is listed",
 			    s->root, c->rel, c->target, target->unlisted ?
 			    target->unlisted : target->broken);
@@ -1112,4 +1122,64 @@ canonicals_free(struct source *s)
 	free(s->canonicals);
 	s->canonicals = NULL;
 	s->ncanonicals = 0;
+}
+
+/* A language tag as hreflang takes it: "en", "en-GB", "x-default". */
+static int
+is_lang(const char *lang)
+{
+	size_t n = strlen(lang);
+
+	if (n == 0 || n > 35)
+		return 0;
+	for (const char *c = lang; *c; c++)
+		if (!ascii_is_alpha((unsigned char)*c) &&
+		    !ascii_is_digit((unsigned char)*c) && *c != '-')
+			return 0;
+	return 1;
+}
+
+/*
+ * The alternates a page at path (its URL path, encoded), listed as alias,
+ * names on this site, as page.h keeps them; NULL for none. Whether each
+ * is listed and names the page back, the sitemap decides.
+ */
+static char *
+alternates_of(struct source *s, const struct config *cfg, const char *rel,
+    const struct page_head *head, const char *path, const char *alias)
+{
+	struct buf out = BUF_INIT, target = BUF_INIT;
+
+	for (size_t i = 0; i < head->nalternates; i++) {
+		const struct head_alternate *a = &head->alternates[i];
+		const char *named;
+
+		if (!is_lang(a->lang)) {
+			report(s->report, FINDING_NOTE, "%s/%s: hreflang "
+			    "\"%.40s\" is no language tag: that alternate "
+			    "is not listed", s->root, rel, a->lang);
+			continue;
+		}
+		buf_reset(&target);
+		switch (head_target(a->href, path, &cfg->hosts, &target)) {
+		case HEAD_SELF:
+			named = alias;
+			break;
+		case HEAD_PATH:
+			named = buf_str(&target) + 1;
+			break;
+		default:
+			continue;	/* another site's, or no URL */
+		}
+		if (strpbrk(named, "\t\n") == NULL)
+			buf_printf(&out, "%s\t%s\n", a->lang, named);
+	}
+	if (head->alternates_unread > 0)
+		report(s->report, FINDING_NOTE, "%s/%s: more than %d hreflang "
+		    "alternates: the %zu after them are not read", s->root, rel,
+		    HEAD_ALTERNATES_MAX, head->alternates_unread);
+	buf_free(&target);
+	if (out.len == 0)
+		return NULL;
+	return out.data;
 }
