@@ -11,10 +11,10 @@
 
 #include "buf.h"
 
+/* Each "lang\tpath\n", the path as the entries have it. */
 struct sitemap_alternates {
-	char		*declared;	/* "lang\tpath\n" each, path as the
-					   entries have it */
-	char		*shown;		/* those listed that name it back */
+	char		*declared;
+	char		*shown;		/* those listed, naming it back */
 	uint32_t	 nshown;
 	uint32_t	 shown_bytes;	/* of their langs and paths */
 };
@@ -25,7 +25,8 @@ void	alternates_free(struct sitemap_alternates *);
 /* Whether list ("lang\tpath\n" each) names path (len bytes). */
 int	alternates_name(const char *list, const char *path, size_t len);
 /* The bytes the <xhtml:link>s of a take with a base URL of base_len. */
-size_t	alternates_size(const struct sitemap_alternates *, size_t base_len);
+size_t	alternates_size(const struct sitemap_alternates *,
+	    size_t base_len);
 /* Writes them at to, with base (XML-escaped); returns past the end. */
 char	*alternates_put(const struct sitemap_alternates *, const char *base,
 	    size_t base_len, char *to);

@@ -77,8 +77,7 @@ void	config_builtin(struct config *cfg, const char *file);
 /* A configuration that follows its file while the process runs. */
 struct config_watch {
 	struct stat	 st;
-	struct stat	 root_file_st;	/* config.yaml or robots.txt; 0s if
-					   none */
+	struct stat	 root_file_st;	/* config.yaml, robots.txt; 0s */
 	struct config	 cfg;
 	struct dir_watch paths;		/* the INI and the root's file */
 	int		 look;		/* compare their states next time */

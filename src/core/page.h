@@ -25,8 +25,8 @@ struct page {
 	char		*broken;	/* why no version is served; then
 					   nothing but id is set */
 	char		*unlisted;	/* why its source never lists it */
-	char		*alternates;	/* hreflang: "lang\tpath\n" each, the
-					   path as a url_path alias; or NULL */
+	char		*alternates;	/* hreflang, or NULL: "lang\tpath\n"
+					   each, path as url_path's alias */
 	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
 	uint32_t	 ntags;

@@ -36,7 +36,7 @@ struct robots_group {
 struct robots {
 	struct robots_group *groups;	/* named ones first, "*" last */
 	size_t	 ngroups;
-	char	**sitemaps;	/* Sitemap lines besides sitemapd's own */
+	char	**sitemaps;	/* Sitemap lines but sitemapd's own */
 	size_t	 nsitemaps;
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 };
@@ -56,7 +56,8 @@ int	robots_add_rule(struct robots *, const char *agent, int allow,
 /* Makes the group of agent, if there is none yet. */
 void	robots_name_group(struct robots *, const char *agent);
 /* Adds a Sitemap line for url; -1 with *why when it is no http(s) URL. */
-int	robots_add_sitemap(struct robots *, const char *url, const char **why);
+int	robots_add_sitemap(struct robots *, const char *url,
+	    const char **why);
 /*
  * Adds the published reserved paths to every group and "Allow: /" to the
  * "*" group, puts each group's rules in an order every parser agrees on,

@@ -461,14 +461,17 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 	const struct sitemap_part *p = &sm->parts[part];
 	struct buf open = BUF_INIT;	/* of every <loc>: up to the path */
 	struct day day = { .start = 1 };
+	const char *base;
+	size_t base_len;
 	char *start, *at;
 
 	buf_adds(&open, URL_OPEN);
 	escape_xml(&open, base_url);
+	base = open.data + sizeof(URL_OPEN) - 1;
+	base_len = open.len - (sizeof(URL_OPEN) - 1);
 	put_head(sm, out, urlset_open_of(sm));
 	/* All of it in one piece, each entry copied in: nothing is formatted. */
-	start = at = buf_room(out, part_size(sm, part,
-	    open.len - (sizeof(URL_OPEN) - 1)));
+	start = at = buf_room(out, part_size(sm, part, base_len));
 	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 
@@ -487,8 +490,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 		}
 		memcpy(at, URL_DATED, sizeof(URL_DATED) - 1);
 		at += sizeof(URL_DATED) - 1;
-		at = alternates_put(e->alternates, open.data +
-		    sizeof(URL_OPEN) - 1, open.len - (sizeof(URL_OPEN) - 1), at);
+		at = alternates_put(e->alternates, base, base_len, at);
 		memcpy(at, URL_END, sizeof(URL_END) - 1);
 		at += sizeof(URL_END) - 1;
 	}

@@ -134,7 +134,8 @@ int	sitemap_pair_alternates(struct sitemap *);
 void	sitemap_report_alternates(const struct sitemap *,
 	    const struct reporter *);
 /* The entry shown for path (len bytes, as entries have it), or SIZE_MAX. */
-size_t	sitemap_shown_at(const struct sitemap *, const char *path, size_t len);
+size_t	sitemap_shown_at(const struct sitemap *, const char *path,
+	    size_t len);
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 

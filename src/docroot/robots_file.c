@@ -13,11 +13,12 @@
 struct agents {
 	char	**v;
 	size_t	 n;
-	int	 closed;	/* a rule came: the next User-agent starts anew */
+	int	 closed;	/* a rule came: a User-agent starts anew */
 };
 
 static void	take_agent(struct robots *, struct agents *,
-		    const struct robotstxt_line *, const char *, const struct reporter *);
+		    const struct robotstxt_line *, const char *,
+		    const struct reporter *);
 static void	take_rule(struct robots *, const struct agents *,
 		    const struct robotstxt_line *, const char *, const char *,
 		    const struct reporter *);

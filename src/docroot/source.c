@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +93,27 @@ struct source {
 	struct known	*added;		/* since, to be merged into files */
 	size_t		 nadded;
 	time_t		 dirs_changed;
-	struct canonical *canonicals;	/* one read: to check against */
-	size_t		 ncanonicals;		/* the pages they name */
+	struct heads	*heads;		/* in a scan: to read side by side */
+	struct canonical *canonicals;	/* one read: checked against */
+	size_t		 ncanonicals;	/* the pages they name */
+};
+
+/* Pages read at once in a scan, and the threads that read them. */
+#define HEADS_AT_ONCE	4096
+#define HEAD_THREADS	16
+
+/* A page whose head a scan is yet to read: its file, and where it is. */
+struct head_todo {
+	char		*rel;
+	dev_t		 dev;
+	ino_t		 ino;
+	uint8_t		 bucket;
+	size_t		 at;
+};
+
+struct heads {
+	struct head_todo *v;
+	size_t		 n;
 };
 
 /* A page whose canonical names another page of the site. */
@@ -132,7 +153,12 @@ static char	*alternates_of(struct source *, const struct config *,
 		    const char *);
 static void	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
+static void	take_head(struct source *, const struct config *, const char *,
+		    const struct stat *, struct page *);
+static void	read_heads(struct source *, const struct config *,
+		    struct site *);
 static void	check_canonicals(struct source *, struct site *);
+static void	add_canonical(struct source *, const char *, const char *);
 static void	canonicals_free(struct source *);
 
 static struct source *
@@ -224,7 +250,10 @@ choose_follow(struct source *s, enum watch want)
 	s->follow = follow;
 }
 
-/* A page made of a regular file, into its bucket; NULL if it is none. */
+/*
+ * A page made of a regular file, into its bucket; NULL if it is none.
+ * During a scan its head is read later, with others, side by side.
+ */
 static void
 add_page(struct source *s, const struct config *cfg, const char *rel,
     const struct stat *st, struct site *buckets)
@@ -253,14 +282,6 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		page.unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
-		if (page.unlisted == NULL && what_it_says(s, cfg, rel, st,
-		    &url, &page.last_modified, &page.alternates,
-		    &note) == -1) {
-			page.broken = xstrdup(buf_str(&note));
-			break;
-		}
-		if (page.unlisted == NULL && note.len > 0)
-			page.unlisted = xstrdup(buf_str(&note));
 		page.alias = xstrdup(buf_str(&url));
 		page.url_path = 1;
 		break;
@@ -271,6 +292,92 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 	bucket->pages = xgrowarray(bucket->pages, bucket->n,
 	    sizeof(*bucket->pages));
 	bucket->pages[bucket->n++] = page;
+	if (page.alias == NULL || page.unlisted != NULL)
+		return;
+	if (s->heads == NULL) {
+		take_head(s, cfg, rel, st, &bucket->pages[bucket->n - 1]);
+		return;
+	}
+	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
+	    sizeof(*s->heads->v));
+	s->heads->v[s->heads->n++] = (struct head_todo){ xstrdup(rel),
+	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1 };
+	if (s->heads->n == HEADS_AT_ONCE)
+		read_heads(s, cfg, buckets);
+}
+
+/*
+ * What the head of page's file says, into page: why it is not to be
+ * listed, its URL, its date and alternates; unread, it is broken.
+ */
+static void
+take_head(struct source *s, const struct config *cfg, const char *rel,
+    const struct stat *st, struct page *page)
+{
+	struct buf url = BUF_INIT, note = BUF_INIT;
+
+	buf_adds(&url, page->alias);
+	if (what_it_says(s, cfg, rel, st, &url, &page->last_modified,
+	    &page->alternates, &note) == -1) {
+		free(page->alias);
+		page->alias = NULL;
+		page->url_path = 0;
+		page->broken = xstrdup(buf_str(&note));
+	} else {
+		if (note.len > 0)
+			page->unlisted = xstrdup(buf_str(&note));
+		if (strcmp(page->alias, buf_str(&url)) != 0) {
+			free(page->alias);
+			page->alias = xstrdup(buf_str(&url));
+		}
+	}
+	buf_free(&url);
+	buf_free(&note);
+}
+
+struct head_reading {
+	struct source		*s;
+	const struct config	*cfg;
+	struct site		*buckets;
+	atomic_size_t		 next;
+};
+
+/* Takes pages until none is left; each writes only its own page. */
+static void *
+head_worker(void *arg)
+{
+	struct head_reading *r = arg;
+	struct heads *h = r->s->heads;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&r->next, 1)) < h->n) {
+		struct head_todo *t = &h->v[i];
+		struct stat st = { .st_dev = t->dev, .st_ino = t->ino };
+
+		take_head(r->s, r->cfg, t->rel, &st,
+		    &r->buckets[t->bucket].pages[t->at]);
+	}
+	return NULL;
+}
+
+/* Reads the heads waiting, side by side: a cold disk answers many at once. */
+static void
+read_heads(struct source *s, const struct config *cfg, struct site *buckets)
+{
+	struct head_reading r = { s, cfg, buckets, 0 };
+	pthread_t threads[HEAD_THREADS];
+	size_t started = 0;
+
+	/* Fewer threads, even none, only make it slower. */
+	while (started < HEAD_THREADS && started + 1 < s->heads->n &&
+	    pthread_create(&threads[started], NULL, head_worker, &r) == 0)
+		started++;
+	head_worker(&r);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	for (size_t i = 0; i < s->heads->n; i++)
+		free(s->heads->v[i].rel);
+	s->heads->n = 0;
 }
 
 /*
@@ -338,13 +445,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 				buf_adds(url, buf_str(&target) + 1);
 				break;
 			}
-			if (!s->long_lived) {
-				s->canonicals = xgrowarray(s->canonicals,
-				    s->ncanonicals, sizeof(*s->canonicals));
-				s->canonicals[s->ncanonicals++] = (struct
-				    canonical){ xstrdup(rel),
-				    xstrdup(buf_str(&target) + 1) };
-			}
+			if (!s->long_lived)
+				add_canonical(s, rel, buf_str(&target) + 1);
 			/* FALLTHROUGH */
 		case HEAD_ELSEWHERE:
 			buf_printf(why, "its canonical is %s", head.canonical);
@@ -539,6 +641,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
     const atomic_int *cancel, struct buf *why)
 {
 	struct found found = { buckets, NULL };
+	struct heads heads = { NULL, 0 };
 	char real[PATH_MAX];
 	int rc;
 
@@ -562,7 +665,11 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 		buf_printf(why, "%s: %s", s->root, strerror(errno));
 		return -1;
 	}
+	s->heads = &heads;
 	rc = walk(s, cfg, "", &found, cancel, why);
+	read_heads(s, cfg, buckets);
+	free(heads.v);
+	s->heads = NULL;
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
@@ -1110,6 +1217,20 @@ check_canonicals(struct source *s, struct site *buckets)
 			    target->unlisted : target->broken);
 	}
 	free(by_url);
+}
+
+/* Heads are read side by side: one at a time here. */
+static void
+add_canonical(struct source *s, const char *rel, const char *target)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+	pthread_mutex_lock(&lock);
+	s->canonicals = xgrowarray(s->canonicals, s->ncanonicals,
+	    sizeof(*s->canonicals));
+	s->canonicals[s->ncanonicals++] = (struct canonical){ xstrdup(rel),
+	    xstrdup(target) };
+	pthread_mutex_unlock(&lock);
 }
 
 static void
