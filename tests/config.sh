@@ -176,15 +176,20 @@ check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
 every_key='s/^;\([a-z_]* = \)/\1/; s/^;\(\[[a-z]*:*[A-Za-z]*\]\)$/\1/'
 sed -e '/^;\[docroot\]/,/^\[reserved\]/{/^\[reserved\]/!d;}' -e "$every_key" \
     -e "s|^root = .*|root = $TMP/root|" \
+    -e "s|^ai_crawlers = .*|ai_crawlers = $SRCDIR/etc/ai-crawlers|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example.ini"
 out=$("$SITEMAPD" -c "$TMP/example.ini" render /robots.txt --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini with every key set: valid" 0 "$?"
 check_contains "etc/sitemapd.ini: its keys take effect" "Disallow: /search/" "$out"
 check_contains "etc/sitemapd.ini: its [robots] keys take effect" "Allow: /search/help" "$out"
 check_contains "etc/sitemapd.ini: its [robots:NAME] group too" "User-agent: GPTBot" "$out"
+check_contains "etc/sitemapd.ini: its AI classes too" "User-agent: ClaudeBot" "$out"
+check_contains "etc/sitemapd.ini: and its content signal" \
+    "Content-Signal: search=yes, ai-input=yes, ai-train=no" "$out"
 sed -e '/NoPressure only/{N;N;d;}' -e '/^;exclude_tags/d' -e "$every_key" \
     -e "s|^source = .*|source = docroot|" \
     -e "s|^root = .*|root = $SRCDIR/contrib/example-docroot|" \
+    -e "s|^ai_crawlers = .*|ai_crawlers = $SRCDIR/etc/ai-crawlers|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example-docroot.ini"
 out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemap.xml --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini as a docroot with every key set: valid" 0 "$?"

@@ -51,6 +51,7 @@ for f in /usr/bin/sitemapd /etc/sitemapd.ini \
     /lib/systemd/system/sitemapd.service /lib/systemd/system/sitemapd.socket \
     /usr/lib/sysusers.d/sitemapd.conf /usr/lib/tmpfiles.d/sitemapd.conf \
     /usr/share/sitemapd/nginx.conf /usr/share/sitemapd/htaccess \
+    /usr/share/sitemapd/ai-crawlers \
     /usr/share/doc/sitemapd/copyright; do
 	check_eq "dpkg -c: $f" "$f" "$(grep -x "$f" "$TMP/files")"
 done

@@ -32,8 +32,8 @@ for src in "$SRCDIR"/src/*/*.c; do
 	    { not_ok "fuzz: compile $(basename "$src")"; finish; exit 1; }
 done
 
-for target in ron tags ini request robots robots_file fastcgi number docroot \
-    head; do
+for target in ron tags ini request robots robots_file ai_crawlers fastcgi \
+    number docroot head; do
 	if ! $cc $cflags -fsanitize=fuzzer "$SRCDIR/tests/fuzz/$target.c" \
 	    "$TMP"/obj/*.o $(pkg-config --libs $deps) -o "$TMP/fuzz-$target" \
 	    2>"$TMP/cc.err"; then

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai_crawlers.h"
 #include "cache.h"
 #include "check.h"
 #include "protocol_limits.h"
@@ -143,6 +144,40 @@ check_admin_path(const struct reporter *rep, const struct config *cfg)
 		    "sitemap", cfg->ini_admin, cfg->yaml_admin);
 }
 
+/* Which classes of AI crawlers robots.txt turns away, and whom. */
+static void
+check_ai_classes(const struct reporter *rep, const struct config *cfg)
+{
+	struct ai_crawlers list = { NULL, 0 };
+	struct buf why = BUF_INIT, names = BUF_INIT;
+
+	for (int c = 0; c < AI_CLASSES; c++) {
+		if (cfg->ai[c] == AI_UNSAID)
+			continue;
+		if (cfg->ai[c] == AI_ALLOWED) {
+			report(rep, FINDING_NOTE, "[robots] ai_%s = allow: "
+			    "robots.txt says nothing more to them",
+			    ai_class_names[c]);
+			continue;
+		}
+		if (list.v == NULL && ai_crawlers_read(config_ai_crawlers(cfg),
+		    &list, &why) == -1)
+			break;	/* the INI was refused for it */
+		buf_reset(&names);
+		for (size_t i = 0; i < list.n; i++)
+			if (list.v[i].class == (enum ai_class)c)
+				buf_printf(&names, "%s%s", names.len ? ", " : "",
+				    list.v[i].token);
+		report(rep, FINDING_NOTE, "[robots] ai_%s = disallow: "
+		    "\"Disallow: /\" for %s (%s)", ai_class_names[c],
+		    names.len ? buf_str(&names) : "no crawler",
+		    config_ai_crawlers(cfg));
+	}
+	ai_crawlers_free(&list);
+	buf_free(&why);
+	buf_free(&names);
+}
+
 /* What of a document root's own robots.txt is not carried over, and why. */
 static void
 check_root_robots(const struct reporter *rep, const struct config *cfg)
@@ -168,6 +203,7 @@ check_site(const struct config *cfg, FILE *out)
 		check_admin_path(&rep, cfg);
 	else
 		check_root_robots(&rep, cfg);
+	check_ai_classes(&rep, cfg);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
 	if (cfg->source == SOURCE_NOPRESSURE)
 		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",

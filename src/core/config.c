@@ -22,6 +22,7 @@
 #include "file.h"
 #include "filestate.h"
 #include "log.h"
+#include "ai_crawlers.h"
 #include "nopconfig.h"
 #include "robots_file.h"
 #include "number.h"
@@ -51,7 +52,9 @@ enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
 	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
-	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE };
+	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE, K_AI_TRAIN,
+	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
+	K_CONTENT_USAGE };
 
 static const struct {
 	const char	*section;
@@ -79,6 +82,12 @@ static const struct {
 	[K_INDEX] =		{ "docroot", "index", 0 },
 	[K_CLEAN_URLS] =	{ "docroot", "clean_urls", 0 },
 	[K_EXCLUDE] =		{ "docroot", "exclude", 1 },
+	[K_AI_TRAIN] =		{ "robots", "ai_train", 0 },
+	[K_AI_SEARCH] =		{ "robots", "ai_search", 0 },
+	[K_AI_USER] =		{ "robots", "ai_user", 0 },
+	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", 0 },
+	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 0 },
+	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
@@ -90,6 +99,11 @@ static const char *const sections[] = { "site", "reserved", "http",
 /* inih's handler convention, unlike ours: 0 stops, nonzero goes on. */
 #define INI_STOP	0
 #define INI_GO_ON	1
+
+/* Where make install puts the list of AI crawlers. */
+#ifndef PKGDATADIR
+#define PKGDATADIR	"/usr/share/sitemapd"
+#endif
 
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
@@ -335,6 +349,75 @@ read_nopressure_config(struct parse *p)
 	buf_free(&why);
 }
 
+/* [robots]'s keys for AI crawlers and for the uses of the content. */
+static int
+set_ai(struct parse *p, enum key k, const char *v)
+{
+	struct config *cfg = p->cfg;
+	const char *why;
+
+	if (p->agent)
+		return error_at(p, p->line, "%s belongs in [robots], not "
+		    "[robots:%s]", keys[k].name, p->agent);
+	switch (k) {
+	case K_AI_CRAWLERS:
+		free(cfg->ai_crawlers);
+		cfg->ai_crawlers = absolute_root(p->file, v);
+		break;
+	case K_CONTENT_SIGNAL:
+		if (robots_set_content_signal(&cfg->robots, v, &why) == -1)
+			return error_at(p, p->line, "content_signal = %s: %s; "
+			    "it takes search, ai-input and ai-train, each yes "
+			    "or no, such as search=yes, ai-train=no", v, why);
+		break;
+	case K_CONTENT_USAGE:
+		if (robots_set_content_usage(&cfg->robots, v, &why) == -1)
+			return error_at(p, p->line, "content_usage = %s: %s; "
+			    "it takes bots, train-ai, train-genai and search, "
+			    "each y or n, such as train-ai=n", v, why);
+		break;
+	default:
+		if (strcmp(v, "allow") != 0 && strcmp(v, "disallow") != 0)
+			return error_at(p, p->line, "%s must be allow or "
+			    "disallow, not \"%s\"", keys[k].name, v);
+		cfg->ai[k - K_AI_TRAIN] = strcmp(v, "allow") == 0 ?
+		    AI_ALLOWED : AI_DISALLOWED;
+		break;
+	}
+	return INI_GO_ON;
+}
+
+/*
+ * A group of "Disallow: /" for each crawler of a class [robots]
+ * disallows, named by the list of AI crawlers.
+ */
+static void
+disallow_ai_classes(struct parse *p)
+{
+	struct config *cfg = p->cfg;
+	struct ai_crawlers list;
+	struct buf why = BUF_INIT;
+	const char *reason;
+	int first = 0;
+
+	for (int c = AI_CLASSES - 1; c >= 0; c--)
+		if (cfg->ai[c] == AI_DISALLOWED)
+			first = p->key_line[K_AI_TRAIN + c];
+	if (first == 0)
+		return;
+	if (ai_crawlers_read(config_ai_crawlers(cfg), &list, &why) == -1) {
+		error_at(p, first, "the list of AI crawlers: %s",
+		    buf_str(&why));
+		buf_free(&why);
+		return;
+	}
+	for (size_t i = 0; i < list.n; i++)
+		if (cfg->ai[list.v[i].class] == AI_DISALLOWED)
+			(void)robots_add_rule(&cfg->robots, list.v[i].token, 0,
+			    "/", &reason);
+	ai_crawlers_free(&list);
+}
+
 /* One key's value into p->cfg; returns as an inih handler does. */
 static int
 set(struct parse *p, enum key k, const char *v)
@@ -346,6 +429,13 @@ set(struct parse *p, enum key k, const char *v)
 	int rc;
 
 	switch (k) {
+	case K_AI_TRAIN:
+	case K_AI_SEARCH:
+	case K_AI_USER:
+	case K_AI_CRAWLERS:
+	case K_CONTENT_SIGNAL:
+	case K_CONTENT_USAGE:
+		return set_ai(p, k, v);
 	case K_ROOT:
 		if (*v == '\0')
 			return error_at(p, p->line, "root is empty");
@@ -656,6 +746,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		buf_reset(&why);
 	}
 	refuse_published_admin(&p);
+	disallow_ai_classes(&p);
 	cfg->ini_admin = p.admin;
 	if (err->len == 0 && cfg->root == NULL)
 		buf_printf(err, "%s: [site] root is not set", file);
@@ -668,6 +759,12 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		return -1;
 	}
 	return 0;
+}
+
+const char *
+config_ai_crawlers(const struct config *cfg)
+{
+	return cfg->ai_crawlers ? cfg->ai_crawlers : PKGDATADIR "/ai-crawlers";
 }
 
 struct listing
@@ -724,6 +821,7 @@ config_free(struct config *cfg)
 	free_items(&cfg->exclude_tags, &cfg->nexclude_tags);
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
+	free(cfg->ai_crawlers);
 	robots_free(&cfg->robots);
 	host_policy_free(&cfg->hosts);
 	docroot_rules_free(&cfg->docroot);

@@ -4,6 +4,7 @@
 
 #include <sys/stat.h>
 
+#include "ai_crawlers.h"
 #include "baseurl.h"
 #include "buf.h"
 #include "dir_watch.h"
@@ -28,6 +29,9 @@ struct docroot_rules {
 	size_t		 nexclude;
 };
 
+/* What [robots] says of a class of AI crawlers. */
+enum ai_wish { AI_UNSAID, AI_ALLOWED, AI_DISALLOWED };
+
 struct config {
 	char		*file;
 	enum source_kind source;
@@ -47,6 +51,8 @@ struct config {
 	char		*yaml_error;	/* why config.yaml could not be used */
 	int		 admin_unknown;	/* so the sitemaps fail closed */
 	struct robots	 robots;	/* derived from reserved */
+	enum ai_wish	 ai[AI_CLASSES];	/* ai_train, ai_search, ai_user */
+	char		*ai_crawlers;	/* its list, when the INI names one */
 	struct host_policy hosts;
 	struct docroot_rules docroot;
 	time_t		 mtime;		/* of file, when read */
@@ -59,6 +65,8 @@ struct config {
  */
 int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
+/* The list of AI crawlers cfg reads: its own, or the one installed. */
+const char *config_ai_crawlers(const struct config *cfg);
 /* What the sitemap reads of cfg, borrowed: cfg must outlive it. */
 struct listing config_listing(const struct config *cfg);
 /*

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "ascii.h"
 #include "escape.h"
 #include "protocol_limits.h"
 #include "robots_writer.h"
@@ -33,6 +34,8 @@ robots_free(struct robots *r)
 	for (size_t i = 0; i < r->nsitemaps; i++)
 		free(r->sitemaps[i]);
 	free(r->sitemaps);
+	free(r->content_signal);
+	free(r->content_usage);
 	robotstxt_free(&r->parsed);
 	memset(r, 0, sizeof(*r));
 }
@@ -112,6 +115,77 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	buf_free(&dir);
 	buf_free(&escaped);
 	return 0;
+}
+
+/* "name=value, ..." with names and values of the sets: into *out, as said. */
+static int
+preferences(const char *value, const char *const *names,
+    const char *const *values, char **out, const char **why)
+{
+	struct buf said = BUF_INIT;
+	const char *p = value;
+	unsigned seen = 0;
+
+	*why = NULL;
+	while (*why == NULL) {
+		const char *item = p, *end = p + strcspn(p, ","), *eq;
+		size_t n, i, j;
+
+		ascii_trim(&item, &end, ASCII_SPACE);
+		eq = memchr(item, '=', (size_t)(end - item));
+		n = eq ? (size_t)(eq - item) : 0;
+		for (i = 0; eq && names[i] && (strlen(names[i]) != n ||
+		    strncmp(names[i], item, n) != 0); i++)
+			;
+		for (j = 0; eq && names[i] && values[j] &&
+		    (strlen(values[j]) != (size_t)(end - eq - 1) ||
+		    strncmp(values[j], eq + 1, (size_t)(end - eq - 1)) != 0);
+		    j++)
+			;
+		if (eq == NULL || names[i] == NULL)
+			*why = "a name it does not take";
+		else if (values[j] == NULL)
+			*why = "a value it does not take";
+		else if (seen & 1u << i)
+			*why = "a name given twice";
+		else {
+			seen |= 1u << i;
+			buf_printf(&said, "%s%s=%s", said.len ? ", " : "",
+			    names[i], values[j]);
+		}
+		if (*(p += strcspn(p, ",")) == '\0')
+			break;
+		p++;
+	}
+	if (*why) {
+		buf_free(&said);
+		return -1;
+	}
+	free(*out);
+	*out = said.data;
+	return 0;
+}
+
+int
+robots_set_content_signal(struct robots *r, const char *value,
+    const char **why)
+{
+	static const char *const names[] = { "search", "ai-input",
+	    "ai-train", NULL };
+	static const char *const values[] = { "yes", "no", NULL };
+
+	return preferences(value, names, values, &r->content_signal, why);
+}
+
+int
+robots_set_content_usage(struct robots *r, const char *value,
+    const char **why)
+{
+	static const char *const names[] = { "bots", "train-ai",
+	    "train-genai", "search", NULL };
+	static const char *const values[] = { "y", "n", NULL };
+
+	return preferences(value, names, values, &r->content_usage, why);
 }
 
 void
@@ -332,6 +406,10 @@ robots_copy(struct robots *dst, const struct robots *src)
 			to->rules[i].pattern = xstrdup(from->rules[i].pattern);
 		}
 	}
+	dst->content_signal = src->content_signal ?
+	    xstrdup(src->content_signal) : NULL;
+	dst->content_usage = src->content_usage ?
+	    xstrdup(src->content_usage) : NULL;
 	for (size_t i = 0; i < src->nsitemaps; i++) {
 		const char *why;
 
@@ -371,6 +449,12 @@ robots_render(const struct robots *r, const char *base_url, struct buf *out)
 
 		buf_printf(out, "User-agent: %s\n",
 		    grp->agent ? grp->agent : "*");
+		if (grp->agent == NULL && r->content_signal)
+			buf_printf(out, "Content-Signal: %s\n",
+			    r->content_signal);
+		if (grp->agent == NULL && r->content_usage)
+			buf_printf(out, "Content-Usage: %s\n",
+			    r->content_usage);
 		for (size_t i = 0; i < grp->n; i++)
 			buf_printf(out, "%s: %s\n", grp->rules[i].allow ?
 			    "Allow" : "Disallow", grp->rules[i].pattern);

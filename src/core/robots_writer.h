@@ -38,6 +38,8 @@ struct robots {
 	size_t	 ngroups;
 	char	**sitemaps;	/* Sitemap lines but sitemapd's own */
 	size_t	 nsitemaps;
+	char	*content_signal;	/* for "*": Cloudflare's, or NULL */
+	char	*content_usage;		/* for "*": IETF aipref's, or NULL */
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 };
 
@@ -53,6 +55,17 @@ void	robots_copy(struct robots *dst, const struct robots *src);
 int	robots_add_rule(struct robots *, const char *agent, int allow,
 	    const char *pattern, const char **why);
 
+/*
+ * What the "*" group says of the uses of the site's content, in lines
+ * parsers that do not know them skip: Cloudflare's Content-Signal
+ * ("search=yes, ai-input=yes, ai-train=no") and the IETF aipref draft's
+ * Content-Usage ("train-ai=n, search=y"). -1 with *why for a name or
+ * value the form does not have.
+ */
+int	robots_set_content_signal(struct robots *, const char *value,
+	    const char **why);
+int	robots_set_content_usage(struct robots *, const char *value,
+	    const char **why);
 /* Makes the group of agent, if there is none yet. */
 void	robots_name_group(struct robots *, const char *agent);
 /* Adds a Sitemap line for url; -1 with *why when it is no http(s) URL. */
