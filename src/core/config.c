@@ -16,17 +16,17 @@
 
 #include <ini.h>
 
+#include "ai_crawlers.h"
 #include "alias.h"
 #include "ascii.h"
 #include "config.h"
 #include "file.h"
 #include "filestate.h"
 #include "log.h"
-#include "ai_crawlers.h"
 #include "nopconfig.h"
-#include "robots_file.h"
 #include "number.h"
 #include "protocol_limits.h"
+#include "robots_file.h"
 
 struct parse {
 	FILE		*f;
