@@ -190,11 +190,14 @@ sed -e '/NoPressure only/{N;N;d;}' -e '/^;exclude_tags/d' -e "$every_key" \
     -e "s|^source = .*|source = docroot|" \
     -e "s|^root = .*|root = $SRCDIR/contrib/example-docroot|" \
     -e "s|^ai_crawlers = .*|ai_crawlers = $SRCDIR/etc/ai-crawlers|" \
+    -e "s|^lastmod_store = .*|lastmod_store = $TMP/lastmod.db|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example-docroot.ini"
 out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemap.xml --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini as a docroot with every key set: valid" 0 "$?"
 check_contains "etc/sitemapd.ini as a docroot: its pages listed" "<loc>http://www.example.com/docs/</loc>" "$out"
 check_lacks "etc/sitemapd.ini as a docroot: its exclude applies" "/drafts/" "$out"
+check_eq "etc/sitemapd.ini as a docroot: its lastmod store made" yes \
+    "$(test -s "$TMP/lastmod.db" && echo yes)"
 
 # --- the command line ------------------------------------------------------
 out=$("$SITEMAPD" --help)

@@ -6,6 +6,7 @@
 #include "ai_crawlers.h"
 #include "cache.h"
 #include "check.h"
+#include "lastmod_store.h"
 #include "protocol_limits.h"
 #include "report.h"
 #include "robots_file.h"
@@ -178,6 +179,29 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 	buf_free(&names);
 }
 
+/*
+ * The lastmod store's state, after the scan: how many pages it
+ * remembers. One that cannot be used the scan has already said.
+ */
+static void
+check_lastmod_store(const struct reporter *rep, const struct config *cfg)
+{
+	const char *path = cfg->docroot.lastmod_store;
+	struct lastmod_store *store;
+	struct buf why = BUF_INIT;
+	long n;
+
+	if (path == NULL || (store = lastmod_store_open(path, &why)) == NULL) {
+		buf_free(&why);
+		return;
+	}
+	if ((n = lastmod_store_count(store, &why)) != -1)
+		report(rep, FINDING_NOTE, "[docroot] lastmod_store %s: the "
+		    "dates of %ld pages remembered", path, n);
+	lastmod_store_close(store);
+	buf_free(&why);
+}
+
 /* What of a document root's own robots.txt is not carried over, and why. */
 static void
 check_root_robots(const struct reporter *rep, const struct config *cfg)
@@ -209,6 +233,8 @@ check_site(const struct config *cfg, FILE *out)
 		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
 		    "the /id/ pages (those without an alias)");
 	check_content(&rep, cfg, &sm, &cache);
+	if (cfg->source == SOURCE_DOCROOT)
+		check_lastmod_store(&rep, cfg);
 	if (sm != NULL) {
 		check_exclude_tags(&rep, cfg, &cache);
 		sitemap_report_alternates(sm, &rep);

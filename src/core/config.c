@@ -54,7 +54,7 @@ enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
 	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE, K_AI_TRAIN,
 	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
-	K_CONTENT_USAGE };
+	K_CONTENT_USAGE, K_LASTMOD_STORE };
 
 static const struct {
 	const char	*section;
@@ -88,6 +88,7 @@ static const struct {
 	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", 0 },
 	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 0 },
 	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 0 },
+	[K_LASTMOD_STORE] =	{ "docroot", "lastmod_store", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
@@ -476,6 +477,14 @@ set(struct parse *p, enum key k, const char *v)
 		if (add_file_names(p, k, v) == -1)
 			return INI_STOP;
 		break;
+	case K_LASTMOD_STORE:
+		if (strstr(v, "://") != NULL)
+			return error_at(p, p->line, "lastmod_store = %s: this "
+			    "sitemapd keeps lastmods in a SQLite file only; name "
+			    "its path", v);
+		free(cfg->docroot.lastmod_store);
+		cfg->docroot.lastmod_store = absolute_root(p->file, v);
+		break;
 	case K_EXCLUDE:
 		if (v[*v == '/'] == '\0')
 			return error_at(p, p->line, "exclude is empty");
@@ -808,6 +817,8 @@ config_snapshot(struct config *dst, const struct config *src)
 	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
 	    src->docroot.exclude, src->docroot.nexclude);
 	dst->docroot.clean_urls = src->docroot.clean_urls;
+	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
+	    xstrdup(src->docroot.lastmod_store) : NULL;
 }
 
 void
@@ -834,6 +845,7 @@ docroot_rules_free(struct docroot_rules *d)
 	free_items(&d->extensions, &d->nextensions);
 	free_items(&d->index, &d->nindex);
 	free_items(&d->exclude, &d->nexclude);
+	free(d->lastmod_store);
 }
 
 static void

@@ -27,6 +27,7 @@ struct docroot_rules {
 	int		 clean_urls;	/* /about.html listed as /about */
 	char		**exclude;	/* globs of paths never listed */
 	size_t		 nexclude;
+	char		*lastmod_store;	/* SQLite file of dates, or NULL */
 };
 
 /* What [robots] says of a class of AI crawlers. */

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "ascii.h"
+#include "content_hash.h"
 #include "dir_watch.h"
 #include "escape.h"
 #include "file.h"
@@ -27,6 +28,7 @@
 #include "hash.h"
 #include "head.h"
 #include "id_map.h"
+#include "lastmod_store.h"
 #include "log.h"
 #include "paths.h"
 #include "source.h"
@@ -94,6 +96,8 @@ struct source {
 	size_t		 nadded;
 	time_t		 dirs_changed;
 	struct heads	*heads;		/* in a scan: to read side by side */
+	struct lastmod_store *store;	/* the dates content was first seen */
+	char		*store_path;
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
 };
@@ -109,6 +113,7 @@ struct head_todo {
 	ino_t		 ino;
 	uint8_t		 bucket;
 	size_t		 at;
+	uint64_t	 content;	/* its hash, for the store; 0 none */
 };
 
 struct heads {
@@ -147,14 +152,17 @@ static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
 static int	what_it_says(struct source *, const struct config *, const char *,
 		    const struct stat *, struct buf *, time_t *, char **,
-		    struct buf *);
+		    uint64_t *, struct buf *);
 static char	*alternates_of(struct source *, const struct config *,
 		    const char *, const struct page_head *, const char *,
 		    const char *);
-static void	own_date(struct source *, const char *, const char *, time_t *);
+static int	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
 static void	take_head(struct source *, const struct config *, const char *,
-		    const struct stat *, struct page *);
+		    const struct stat *, struct page *, uint64_t *);
+static void	remember_date(struct source *, struct page *, uint64_t);
+static void	open_store(struct source *, const struct config *);
+static void	store_failed(struct source *, struct buf *);
 static void	read_heads(struct source *, const struct config *,
 		    struct site *);
 static void	check_canonicals(struct source *, struct site *);
@@ -196,6 +204,8 @@ static void
 close_source(struct source *s)
 {
 	forget(s);
+	lastmod_store_close(s->store);
+	free(s->store_path);
 	buf_free(&s->key);
 	free(s->root);
 	free(s->real_root);
@@ -295,30 +305,35 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 	if (page.alias == NULL || page.unlisted != NULL)
 		return;
 	if (s->heads == NULL) {
-		take_head(s, cfg, rel, st, &bucket->pages[bucket->n - 1]);
+		uint64_t content = 0;
+
+		take_head(s, cfg, rel, st, &bucket->pages[bucket->n - 1],
+		    &content);
+		remember_date(s, &bucket->pages[bucket->n - 1], content);
 		return;
 	}
 	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
 	    sizeof(*s->heads->v));
 	s->heads->v[s->heads->n++] = (struct head_todo){ xstrdup(rel),
-	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1 };
+	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1, 0 };
 	if (s->heads->n == HEADS_AT_ONCE)
 		read_heads(s, cfg, buckets);
 }
 
 /*
  * What the head of page's file says, into page: why it is not to be
- * listed, its URL, its date and alternates; unread, it is broken.
+ * listed, its URL, its date and alternates; unread, it is broken. With a
+ * store, the hash of its content into content.
  */
 static void
 take_head(struct source *s, const struct config *cfg, const char *rel,
-    const struct stat *st, struct page *page)
+    const struct stat *st, struct page *page, uint64_t *content)
 {
 	struct buf url = BUF_INIT, note = BUF_INIT;
 
 	buf_adds(&url, page->alias);
 	if (what_it_says(s, cfg, rel, st, &url, &page->last_modified,
-	    &page->alternates, &note) == -1) {
+	    &page->alternates, s->store ? content : NULL, &note) == -1) {
 		free(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
@@ -355,7 +370,7 @@ head_worker(void *arg)
 		struct stat st = { .st_dev = t->dev, .st_ino = t->ino };
 
 		take_head(r->s, r->cfg, t->rel, &st,
-		    &r->buckets[t->bucket].pages[t->at]);
+		    &r->buckets[t->bucket].pages[t->at], &t->content);
 	}
 	return NULL;
 }
@@ -365,6 +380,7 @@ static void
 read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 {
 	struct head_reading r = { s, cfg, buckets, 0 };
+	struct buf why = BUF_INIT;
 	pthread_t threads[HEAD_THREADS];
 	size_t started = 0;
 
@@ -375,8 +391,17 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 	head_worker(&r);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
-	for (size_t i = 0; i < s->heads->n; i++)
-		free(s->heads->v[i].rel);
+	if (s->store && lastmod_store_begin(s->store, &why) == -1)
+		store_failed(s, &why);
+	for (size_t i = 0; i < s->heads->n; i++) {
+		struct head_todo *t = &s->heads->v[i];
+
+		remember_date(s, &buckets[t->bucket].pages[t->at], t->content);
+		free(t->rel);
+	}
+	if (s->store && lastmod_store_commit(s->store, &why) == -1)
+		store_failed(s, &why);
+	buf_free(&why);
 	s->heads->n = 0;
 }
 
@@ -384,14 +409,16 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
  * What the head of the page at rel, listed at url, asks: why it is not to
  * be listed, into why; or to be listed at the URL its canonical names,
  * when that URL serves the same file (index.html for "/"), into url; its
- * own date of change, into modified.
+ * own date of change, into modified; its hreflang alternates, into
+ * alternates; and, asked for content and unless it gives its own date,
+ * the hash of what it says (content_hash.h).
  * -1, with why set, when it cannot be read: a page whose head is unknown
  * is left out.
  */
 static int
 what_it_says(struct source *s, const struct config *cfg, const char *rel,
     const struct stat *st, struct buf *url, time_t *modified,
-    char **alternates, struct buf *why)
+    char **alternates, uint64_t *content, struct buf *why)
 {
 	char chunk[16 * 1024];
 	struct head_reader *r;
@@ -420,10 +447,14 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	while (total < HEAD_MAX && (n = read(fd, chunk, sizeof(chunk))) > 0 &&
 	    !head_feed(r, chunk, (size_t)n))
 		total += (size_t)n;
-	close(fd);
 	head_end(r, &head);
-	if (head.modified != NULL)
-		own_date(s, rel, head.modified, modified);
+	if (content != NULL)
+		*content = content_hash(fd);
+	close(fd);
+	/* The page's own word on its date wins over any store's. */
+	if (head.modified != NULL && own_date(s, rel, head.modified,
+	    modified) && content != NULL)
+		*content = 0;
 	buf_reset(&path);
 	buf_addc(&path, '/');
 	escape_url_path(&path, buf_str(url));
@@ -472,7 +503,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
  * this machine's clock by more than a day (a time zone's slip); else the
  * file's mtime stays, and check says why.
  */
-static void
+static int
 own_date(struct source *s, const char *rel, const char *text,
     time_t *modified)
 {
@@ -484,8 +515,11 @@ own_date(struct source *s, const char *rel, const char *text,
 	else if (t > time(NULL) + 24 * 3600)
 		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s is in "
 		    "the future: its file's time is used", s->root, rel, text);
-	else
+	else {
 		*modified = t;
+		return 1;
+	}
+	return 0;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
@@ -665,6 +699,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 		buf_printf(why, "%s: %s", s->root, strerror(errno));
 		return -1;
 	}
+	open_store(s, cfg);
 	s->heads = &heads;
 	rc = walk(s, cfg, "", &found, cancel, why);
 	read_heads(s, cfg, buckets);
@@ -1142,7 +1177,8 @@ rules_key(const struct docroot_rules *r, struct buf *out)
 		buf_printf(out, "i%s\n", r->index[i]);
 	for (size_t i = 0; i < r->nexclude; i++)
 		buf_printf(out, "x%s\n", r->exclude[i]);
-	buf_printf(out, "c%d", r->clean_urls);
+	buf_printf(out, "c%d\ns%s", r->clean_urls, r->lastmod_store ?
+	    r->lastmod_store : "");
 }
 
 static void
@@ -1303,4 +1339,52 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 	if (out.len == 0)
 		return NULL;
 	return out.data;
+}
+
+/* The store the rules name, opened; one that fails is said once a scan. */
+static void
+open_store(struct source *s, const struct config *cfg)
+{
+	const char *path = cfg->docroot.lastmod_store;
+	struct buf why = BUF_INIT;
+
+	if (s->store && (path == NULL || strcmp(path, s->store_path) != 0)) {
+		lastmod_store_close(s->store);
+		s->store = NULL;
+	}
+	free(s->store_path);
+	s->store_path = path ? xstrdup(path) : NULL;
+	if (path == NULL || s->store != NULL)
+		return;
+	if ((s->store = lastmod_store_open(path, &why)) == NULL)
+		store_failed(s, &why);
+	buf_free(&why);
+}
+
+/*
+ * A page whose content the store saw before keeps the date it was first
+ * seen; new content is remembered with the page's date.
+ */
+static void
+remember_date(struct source *s, struct page *page, uint64_t content)
+{
+	struct buf why = BUF_INIT;
+
+	if (s->store == NULL || content == 0 || page->alias == NULL ||
+	    page->unlisted != NULL)
+		return;
+	if (lastmod_store_date(s->store, page->alias, content,
+	    &page->last_modified, &why) == -1)
+		store_failed(s, &why);
+	buf_free(&why);
+}
+
+/* Said once; from then on, until the next scan, the files' dates. */
+static void
+store_failed(struct source *s, struct buf *why)
+{
+	report(s->report, FINDING_PROBLEM, "[docroot] lastmod_store %s; pages "
+	    "keep their own dates", buf_str(why));
+	lastmod_store_close(s->store);
+	s->store = NULL;
 }

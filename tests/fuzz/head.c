@@ -1,10 +1,14 @@
 /*
  * A page's head: any bytes, pushed in pieces whose size the first byte
  * sets, the way a page is read in chunks; then whatever it names, resolved
- * from a page of the site, and its date, as the docroot does.
+ * from a page of the site, its date and alternates, as the docroot does;
+ * and the hash of the whole page read from a file, as the lastmod store
+ * asks.
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "content_hash.h"
 #include "fuzz.h"
 #include "head.h"
 
@@ -17,6 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct buf target = BUF_INIT;
 	size_t step;
 	time_t t;
+	FILE *page;
 
 	if (size == 0)
 		return 0;
@@ -35,6 +40,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)head_target(head.refresh, "/", &hosts, &target);
 	if (head.modified)
 		(void)head_date(head.modified, &t);
+	for (size_t i = 0; i < head.nalternates; i++) {
+		buf_reset(&target);
+		(void)head_target(head.alternates[i].href, "/a/", &hosts,
+		    &target);
+	}
+	if ((page = tmpfile()) != NULL) {
+		fwrite(data, 1, size, page);
+		fflush(page);
+		(void)content_hash(fileno(page));
+		fclose(page);
+	}
 	host_policy_free(&hosts);
 	buf_free(&target);
 	head_free(&head);

@@ -1,0 +1,193 @@
+#!/bin/sh
+# [docroot] lastmod_store: a rebuild that rewrites every file but changes
+# no page keeps every lastmod, on a site by hand, by Hugo and by MkDocs; a
+# changed page moves only its own; processes sharing one store agree; a
+# writer killed mid-scan, a corrupt store and one that cannot be made are
+# survived with a log line, never a 5xx.
+. "$SRCDIR/tests/lib.sh"
+
+OLD=2020-01-02
+TODAY=$(date -u +%Y-%m-%d)
+# dates INI: "URL DATE" per page of the sitemap a CGI answers.
+dates() {
+	cgi SITEMAPD_CONFIG="$1" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+	printf '%s\n' "$BODY" | sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p;
+	    s:.*<lastmod>\(.*\)</lastmod>.*:\1:p' | paste - - | sort
+}
+# aged DIR: its pages' files dated OLD, as a site built long ago.
+aged() { find "$1" -name '*.html' -exec touch -d "$OLD" {} +; }
+# store_ini FILE ROOT [STORE]: a docroot, with a store unless STORE is "".
+store_ini() {
+	printf '[site]\nsource = docroot\nroot = %s\n' "$2" >"$1"
+	[ -z "${3-$TMP/dates.db}" ] ||
+	    printf '[docroot]\nlastmod_store = %s\n' "${3-$TMP/dates.db}" >>"$1"
+}
+
+# --- a site by hand: what changes on every build is not the page -----------
+S="$TMP/hand"
+mkdir -p "$S"
+build() {	# build GENERATION: the same pages, as a generator rewrites them
+	for p in a b c; do
+		printf '<html><head><title>%s</title><meta name="generator" content="gen %s"><link rel=stylesheet href="/s.css?v=%s"></head><body><p>Page   %s</p><script>var build = %s</script><style>p{}</style></body></html>\n' \
+		    "$p" "$1" "$1" "$p" "$1" >"$S/$p.html"
+	done
+}
+build 1
+aged "$S"
+store_ini "$TMP/hand.ini" "$S"
+store_ini "$TMP/plain.ini" "$S" ""
+first=$(dates "$TMP/hand.ini")
+check_eq "the first run: the files' dates" "http://x/a.html	$OLD
+http://x/b.html	$OLD
+http://x/c.html	$OLD" "$first"
+build 2
+check_eq "without a store, a rebuild moves every lastmod" 0 \
+    "$(dates "$TMP/plain.ini" | grep -c "$OLD")"
+check_eq "with a store, a rebuild that changes no page moves none" \
+    "$first" "$(dates "$TMP/hand.ini")"
+sed 's|Page   c|Page c, edited|' "$S/c.html" >"$S/c.new" && mv "$S/c.new" "$S/c.html"
+check_eq "a changed page moves only its own" "http://x/a.html	$OLD
+http://x/b.html	$OLD
+http://x/c.html	$TODAY" "$(dates "$TMP/hand.ini")"
+check_contains "check: the store's state" \
+    "[docroot] lastmod_store $TMP/dates.db: the dates of 3 pages remembered" \
+    "$("$SITEMAPD" -c "$TMP/hand.ini" check 2>&1)"
+printf '<html><head><meta property="article:modified_time" content="2021-05-06"></head><body>Page a</body></html>' \
+    >"$S/a.html"
+check_contains "a page's own date still wins" "http://x/a.html	2021-05-06" \
+    "$(dates "$TMP/hand.ini")"
+
+# --- processes sharing one store agree -------------------------------------
+# at_once N: N CGI requests for the sitemap at the same time, into
+# $TMP/at-once-I, each its ETag and body.
+at_once() {
+	for _i in $(seq "$1"); do
+		env -i PATH="$PATH" GATEWAY_INTERFACE=CGI/1.1 \
+		    REQUEST_METHOD=GET REQUEST_URI=/sitemap.xml HTTP_HOST=x \
+		    SITEMAPD_CONFIG="$TMP/hand.ini" "$SITEMAPD" 2>/dev/null |
+		    grep -v -i '^date:' >"$TMP/at-once-$_i" &
+	done
+	wait
+}
+build 3
+aged "$S"
+rm -f "$TMP/dates.db"*
+at_once 4
+for i in 2 3 4; do
+	check_eq "four CGI requests at once on a new store: the same answer ($i)" \
+	    "$(cat "$TMP/at-once-1")" "$(cat "$TMP/at-once-$i")"
+done
+check_contains "... with an ETag" "ETag" "$(cat "$TMP/at-once-1")"
+build 4
+at_once 2
+check_eq "... and after a rebuild, both the remembered dates" \
+    "$(cat "$TMP/at-once-1")" "$(cat "$TMP/at-once-2")"
+check_contains "... which are the first ones" "<lastmod>$OLD</lastmod>" \
+    "$(cat "$TMP/at-once-1")"
+
+# --- faults: a 200 with the files' dates and a log line, never a 5xx --------
+printf 'not a database, not at all' >"$TMP/dates.db"
+rm -f "$TMP/dates.db-wal" "$TMP/dates.db-shm"
+cgi SITEMAPD_CONFIG="$TMP/hand.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "a corrupt store: 200" 200 "$STATUS"
+check_contains "... with the files' dates" "<lastmod>$TODAY</lastmod>" "$BODY"
+check_eq "... and one log line" 1 \
+    "$(printf '%s\n' "$LOG" | grep -c 'lastmod_store .*file is not a database')"
+store_ini "$TMP/nowhere.ini" "$S" "$TMP/no/such/dir/dates.db"
+cgi SITEMAPD_CONFIG="$TMP/nowhere.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "a store that cannot be made: 200" 200 "$STATUS"
+check_contains "... and says why" "unable to open database file" "$LOG"
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nlastmod_store = postgresql://db/x\n' \
+    "$S" >"$TMP/bad.ini"
+check_contains "a store URL: refused, saying what it takes" \
+    "lastmod_store = postgresql://db/x: this sitemapd keeps lastmods in a SQLite file only" \
+    "$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)"
+
+# --- rebuilds by real generators, from the same sources ---------------------
+# rebuilt NAME INI BUILD EDIT: built, dated OLD and read; built again: every
+# lastmod kept; one page's text edited and built: only its own moves.
+rebuilt() {
+	$3
+	aged "$4"
+	before=$(dates "$2")
+	check_contains "$1: read once, the files' dates" "	$OLD" "$before"
+	$3
+	store_ini "$TMP/no-store.ini" "$4" ""
+	check_contains "$1: rebuilt, its files' dates moved" "	$TODAY" \
+	    "$(dates "$TMP/no-store.ini")"
+	check_eq "$1: rebuilt unchanged, every lastmod kept" "$before" \
+	    "$(dates "$2")"
+	$5
+	$3
+	after=$(dates "$2")
+	check_eq "$1: one page edited: one lastmod moved" 1 \
+	    "$(printf '%s\n' "$after" | grep -c "$TODAY")"
+	check_contains "... its own" "$6	$TODAY" "$after"
+}
+if command -v hugo >/dev/null; then
+	H="$TMP/hugo"
+	mkdir -p "$H/layouts/_default" "$H/content/posts"
+	printf 'baseURL = "http://x/"\ntitle = "Demo"\n' >"$H/config.toml"
+	printf '<!doctype html><html><head><title>{{ .Title }}</title>%s</head><body>{{ .Content }}</body></html>\n' \
+	    '{{ hugo.Generator }}' >"$H/layouts/_default/single.html"
+	printf '<!doctype html><title>{{ .Title }}</title>%s\n' \
+	    '{{ range .Pages }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}' \
+	    >"$H/layouts/_default/list.html"
+	cp "$H/layouts/_default/list.html" "$H/layouts/index.html"
+	printf -- '---\ntitle: About\n---\nAbout us.\n' >"$H/content/about.md"
+	printf -- '---\ntitle: Hello\n---\nHi.\n' >"$H/content/posts/hello.md"
+	hugo_build() { (cd "$H" && hugo --quiet -d public) >/dev/null 2>&1; }
+	hugo_edit() { printf -- '---\ntitle: About\n---\nAbout us, and more.\n' \
+	    >"$H/content/about.md"; }
+	store_ini "$TMP/hugo.ini" "$H/public" "$TMP/hugo.db"
+	rebuilt hugo "$TMP/hugo.ini" hugo_build "$H/public" hugo_edit \
+	    http://x/about/
+else
+	echo "hugo not installed: its rebuilds not checked"
+fi
+if command -v mkdocs >/dev/null; then
+	M="$TMP/mkdocs"
+	mkdir -p "$M/docs/guide"
+	printf 'site_name: Demo\nsite_url: http://x/\n' >"$M/mkdocs.yml"
+	printf '# Home\n' >"$M/docs/index.md"
+	printf '# About\n' >"$M/docs/about.md"
+	printf '# Install\n' >"$M/docs/guide/install.md"
+	mkdocs_build() { rm -rf "$M/site"; (cd "$M" && mkdocs build -q) \
+	    >/dev/null 2>&1; }
+	mkdocs_edit() { printf '# Install\n\nRun make.\n' \
+	    >"$M/docs/guide/install.md"; }
+	store_ini "$TMP/mkdocs.ini" "$M/site" "$TMP/mkdocs.db"
+	rebuilt mkdocs "$TMP/mkdocs.ini" mkdocs_build "$M/site" mkdocs_edit \
+	    http://x/guide/install/
+else
+	echo "mkdocs not installed: its rebuilds not checked"
+fi
+
+# --- a writer killed mid-scan loses nothing it committed, corrupts nothing -
+if command -v sqlite3 >/dev/null; then
+	K="$TMP/many"
+	mkdir -p "$K"
+	i=0
+	while [ $i -lt 12000 ]; do
+		printf '<title>%d</title><p>page %d</p>' $i $i >"$K/p$i.html"
+		i=$((i + 1))
+	done
+	store_ini "$TMP/many.ini" "$K" "$TMP/many.db"
+	"$SITEMAPD" -c "$TMP/many.ini" -s "unix:$TMP/many.sock" \
+	    2>>"$TMP/many.log" &
+	pid=$!
+	# Killed at its first commit of the 4,096 pages read at once.
+	wait_for test -s "$TMP/many.db-wal"
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	check_eq "killed while writing: the store is sound ($(sqlite3 \
+	    "$TMP/many.db" 'SELECT count(*) FROM pages') pages kept)" ok \
+	    "$(sqlite3 "$TMP/many.db" 'PRAGMA integrity_check')"
+	cgi SITEMAPD_CONFIG="$TMP/many.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+	check_eq "... and the next process answers 200" 200 "$STATUS"
+	check_eq "... and remembers every page" 12000 \
+	    "$(sqlite3 "$TMP/many.db" 'SELECT count(*) FROM pages')"
+else
+	echo "sqlite3 not installed: a killed writer not checked"
+fi
+finish
