@@ -57,6 +57,36 @@ printf '<html><head><meta property="article:modified_time" content="2021-05-06">
 check_contains "a page's own date still wins" "http://x/a.html	2021-05-06" \
     "$(dates "$TMP/hand.ini")"
 
+# A FastCGI process: a page rewritten unchanged keeps its date, one edited
+# takes its file's, at the next request.
+SOCK="$TMP/s.sock"
+"$SITEMAPD" -c "$TMP/hand.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
+SERVER_PID=$!
+stop() { stop_process "$SERVER_PID"; }
+on_exit stop
+live() {
+	env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+	    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null |
+	    sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p; s:.*<lastmod>\(.*\)</lastmod>.*:\1:p' |
+	    paste - - | sort
+}
+if command -v cgi-fcgi >/dev/null; then
+	wait_for sh -c "[ -S '$SOCK' ]"
+	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' \
+	    2>/dev/null | grep -q b.html"
+	cp "$S/b.html" "$S/b.new" && mv "$S/b.new" "$S/b.html"
+	check_contains "FastCGI: a page rewritten unchanged keeps its date" \
+	    "http://x/b.html	$OLD" "$(live)"
+	sed 's|Page   b|Page b, edited|' "$S/b.html" >"$S/b.new" &&
+	    mv "$S/b.new" "$S/b.html"
+	check_contains "... one edited takes its file's, at once" \
+	    "http://x/b.html	$TODAY" "$(live)"
+else
+	echo "cgi-fcgi not installed: a FastCGI process not checked"
+fi
+stop
+
 # --- processes sharing one store agree -------------------------------------
 # at_once N: N CGI requests for the sitemap at the same time, into
 # $TMP/at-once-I, each its ETag and body.

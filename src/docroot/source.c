@@ -500,8 +500,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 
 /*
  * The date a page gives itself, when it is a W3C date and not ahead of
- * this machine's clock by more than a day (a time zone's slip); else the
- * file's mtime stays, and check says why.
+ * this machine's clock by more than a day (a time zone's slip): 1; else
+ * the file's mtime stays, and check says why: 0.
  */
 static int
 own_date(struct source *s, const char *rel, const char *text,
