@@ -50,7 +50,8 @@ for target in ron tags ini request robots robots_file ai_crawlers fastcgi \
 	fi
 	# The RON reader also starts from the 1,500 sidecars of its corpus.
 	[ "$target" = ron ] && set -- "$@" "$SRCDIR/tests/ron-corpus"
-	if "$TMP/fuzz-$target" "$@" "$SRCDIR/tests/fuzz/seeds/$target" \
+	if TMPDIR="$TMP" "$TMP/fuzz-$target" "$@" \
+	    "$SRCDIR/tests/fuzz/seeds/$target" \
 	    -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
 	    -artifact_prefix="$TMP/crash-$target/" >"$TMP/fuzz.log" 2>&1; then
 		ok "fuzz $target: ${seconds}s, $(sed -n 's/.*#\([0-9]*\).*DONE.*/\1/p' \

@@ -4,6 +4,7 @@
  * a line was left out (and said so), the file and what is served must
  * give the agent the same verdict for the URL.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,7 @@ count(void *ctx, enum finding kind, const char *line)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char root[] = "/tmp/fuzz-robots-file-XXXXXX";
-	static char file[sizeof(root) + 16];
+	static char root[PATH_MAX], file[PATH_MAX + 16];
 	char *text = malloc(size + 1), *agent = text, *url, *body;
 	struct robotstxt original, served;
 	struct buf why = BUF_INIT, out = BUF_INIT;
@@ -37,7 +37,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct reporter rep = { count, &left_out };
 	FILE *f;
 
+	/* Under TMPDIR, which tests/fuzz.sh sets to a folder it removes. */
 	if (file[0] == '\0') {
+		snprintf(root, sizeof(root), "%s/robots-file-XXXXXX",
+		    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
 		if (mkdtemp(root) == NULL)
 			abort();
 		snprintf(file, sizeof(file), "%s/robots.txt", root);
