@@ -15,8 +15,8 @@ test_files(void)
 {
 	static char *ext[] = { "html", "htm" }, *idx[] = { "index.html" },
 	    *excl[] = { "drafts/**", "*.tmp.html", "private/*/secret.html" };
-	const struct docroot_rules plain = { ext, 2, idx, 1, 0, excl, 3 };
-	const struct docroot_rules clean = { ext, 1, idx, 1, 1, NULL, 0 };
+	const struct docroot_rules plain = { ext, 2, idx, 1, 0, excl, 3, NULL };
+	const struct docroot_rules clean = { ext, 1, idx, 1, 1, NULL, 0, NULL };
 	static const struct {
 		int		 line;
 		int		 clean;
