@@ -52,10 +52,19 @@ http://x/c.html	$TODAY" "$(dates "$TMP/hand.ini")"
 check_contains "check: the store's state" \
     "[docroot] lastmod_store $TMP/dates.db: the dates of 3 pages remembered" \
     "$("$SITEMAPD" -c "$TMP/hand.ini" check 2>&1)"
+out=$("$SITEMAPD" -c "$TMP/hand.ini" list --host x)
+check_contains "list: a date remembered says so" \
+    "http://x/b.html	$OLD	remembered" "$out"
+check_contains "... and without a store, that it is the file's" \
+    "http://x/b.html	$TODAY	file" \
+    "$("$SITEMAPD" -c "$TMP/plain.ini" list --host x)"
 printf '<html><head><meta property="article:modified_time" content="2021-05-06"></head><body>Page a</body></html>' \
     >"$S/a.html"
 check_contains "a page's own date still wins" "http://x/a.html	2021-05-06" \
     "$(dates "$TMP/hand.ini")"
+check_contains "... and list says it is the page's" \
+    "http://x/a.html	2021-05-06	stated" \
+    "$("$SITEMAPD" -c "$TMP/hand.ini" list --host x)"
 
 # A FastCGI process: a page rewritten unchanged keeps its date, one edited
 # takes its file's, at the next request.

@@ -89,9 +89,9 @@ check_contains "stylesheet: a bad value is refused with its line" \
 check_eq "list: exit 0" 0 "$?"
 T=$(printf '\t')
 check_eq "list: every page, by id, in the words of the interface" \
-"0000000000000001${T}listed${T}https://example.com/${T}2026-03-04
+"0000000000000001${T}listed${T}https://example.com/${T}2026-03-04${T}file
 0000000000000002${T}left-out${T}https://example.com/blog/draft${T}excluded by tag draft
-0000000000000003${T}listed${T}https://example.com/blog/draft-case${T}2026-03-04
+0000000000000003${T}listed${T}https://example.com/blog/draft-case${T}2026-03-04${T}file
 0000000000000004${T}left-out${T}https://example.com/blog/open${T}excluded by tag noindex
 0000000000000005${T}left-out${T}https://example.com/team${T}restricted (editor, staff)
 0000000000000006${T}left-out${T}https://example.com/logo.png${T}not markdown
@@ -99,7 +99,7 @@ check_eq "list: every page, by id, in the words of the interface" \
 0000000000000008${T}left-out${T}https://example.com/blog/open${T}alias taken by page 0000000000000004
 0000000000000009${T}left-out${T}-${T}broken sidecar (0000000000000009.1.ron: markdown needs a title)
 000000000000000a${T}left-out${T}-${T}reserved path
-000000000000000b${T}listed${T}https://example.com/id/000000000000000b${T}2026-03-04" \
+000000000000000b${T}listed${T}https://example.com/id/000000000000000b${T}2026-03-04${T}file" \
     "$(cat "$TMP/list")"
 check_eq "list: nothing on stderr" "" "$(cat "$TMP/list.err")"
 "$SITEMAPD" -c "$TMP/site.ini" render /sitemap.xml --host example.com --https |

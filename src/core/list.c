@@ -72,14 +72,19 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 		buf_reset(&reason);
 		v = sitemap_verdict(&rules, page, &path, &left);
 		if (v == VERDICT_LISTED) {
+			static const char *const from[] = {
+				[LASTMOD_FILE] = "file",
+				[LASTMOD_STATED] = "stated",
+				[LASTMOD_REMEMBERED] = "remembered",
+			};
 			struct tm tm;
 			char date[16];
 
 			gmtime_r(&page->last_modified, &tm);
 			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-			fprintf(out, "%016llx\tlisted\t%s%s\t%s\n",
+			fprintf(out, "%016llx\tlisted\t%s%s\t%s\t%s\n",
 			    (unsigned long long)page->id, base, buf_str(&path),
-			    date);
+			    date, from[page->lastmod_from]);
 			continue;
 		}
 		left.path = path.data;

@@ -16,6 +16,9 @@
 /* Who may read a page: only a public one is listed. */
 enum access { ACCESS_PUBLIC, ACCESS_RESTRICTED, ACCESS_DENY };
 
+/* Where a page's last_modified comes from, as sitemapd list says. */
+enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED };
+
 /* Ordered to leave no padding: a million of them are kept. */
 struct page {
 	uint64_t	 id;
@@ -35,6 +38,7 @@ struct page {
 	uint8_t		 markdown;	/* a kind of page the sitemap lists */
 	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
 	uint8_t		 url_path;	/* alias is a path, taken as it is */
+	uint8_t		 lastmod_from;	/* enum lastmod_from */
 };
 
 struct site {

@@ -67,7 +67,7 @@ lastmod_store_date(struct lastmod_store *s, const char *url, uint64_t hash,
 	    (uint64_t)sqlite3_column_int64(s->find, 0) == hash) {
 		*date = (time_t)sqlite3_column_int64(s->find, 1);
 		sqlite3_reset(s->find);
-		return 0;
+		return 1;
 	}
 	sqlite3_reset(s->find);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)

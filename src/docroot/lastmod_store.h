@@ -21,8 +21,8 @@ void	lastmod_store_close(struct lastmod_store *);
 
 /*
  * The page at url with content hash: when the store saw that content
- * there before, *date becomes the date it was first seen; else *date is
- * recorded as its first. Returns 0, or -1 with why.
+ * there before, *date becomes the date it was first seen, and it returns
+ * 1; else *date is recorded as its first, and it returns 0; -1 with why.
  */
 int	lastmod_store_date(struct lastmod_store *, const char *url,
 	    uint64_t hash, time_t *date, struct buf *why);

@@ -151,7 +151,7 @@ static void	note_mtime(struct source *, time_t);
 static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
 static int	what_it_says(struct source *, const struct config *, const char *,
-		    const struct stat *, struct buf *, time_t *, char **,
+		    const struct stat *, struct buf *, struct page *,
 		    uint64_t *, struct buf *);
 static char	*alternates_of(struct source *, const struct config *,
 		    const char *, const struct page_head *, const char *,
@@ -332,8 +332,8 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 	struct buf url = BUF_INIT, note = BUF_INIT;
 
 	buf_adds(&url, page->alias);
-	if (what_it_says(s, cfg, rel, st, &url, &page->last_modified,
-	    &page->alternates, s->store ? content : NULL, &note) == -1) {
+	if (what_it_says(s, cfg, rel, st, &url, page,
+	    s->store ? content : NULL, &note) == -1) {
 		free(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
@@ -409,16 +409,16 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
  * What the head of the page at rel, listed at url, asks: why it is not to
  * be listed, into why; or to be listed at the URL its canonical names,
  * when that URL serves the same file (index.html for "/"), into url; its
- * own date of change, into modified; its hreflang alternates, into
- * alternates; and, asked for content and unless it gives its own date,
- * the hash of what it says (content_hash.h).
+ * own date of change and its hreflang alternates, into page; and, asked
+ * for content and unless it gives its own date, the hash of what it says
+ * (content_hash.h).
  * -1, with why set, when it cannot be read: a page whose head is unknown
  * is left out.
  */
 static int
 what_it_says(struct source *s, const struct config *cfg, const char *rel,
-    const struct stat *st, struct buf *url, time_t *modified,
-    char **alternates, uint64_t *content, struct buf *why)
+    const struct stat *st, struct buf *url, struct page *page,
+    uint64_t *content, struct buf *why)
 {
 	char chunk[16 * 1024];
 	struct head_reader *r;
@@ -453,8 +453,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	close(fd);
 	/* The page's own word on its date wins over any store's. */
 	if (head.modified != NULL && own_date(s, rel, head.modified,
-	    modified) && content != NULL)
-		*content = 0;
+	    &page->last_modified)) {
+		page->lastmod_from = LASTMOD_STATED;
+		if (content != NULL)
+			*content = 0;
+	}
 	buf_reset(&path);
 	buf_addc(&path, '/');
 	escape_url_path(&path, buf_str(url));
@@ -490,8 +493,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		}
 	}
 	if (why->len == 0 && head.nalternates > 0)
-		*alternates = alternates_of(s, cfg, rel, &head, buf_str(&path),
-		    buf_str(url));
+		page->alternates = alternates_of(s, cfg, rel, &head,
+		    buf_str(&path), buf_str(url));
 	head_free(&head);
 	buf_free(&path);
 	buf_free(&target);
@@ -1373,9 +1376,15 @@ remember_date(struct source *s, struct page *page, uint64_t content)
 	if (s->store == NULL || content == 0 || page->alias == NULL ||
 	    page->unlisted != NULL)
 		return;
-	if (lastmod_store_date(s->store, page->alias, content,
-	    &page->last_modified, &why) == -1)
+	switch (lastmod_store_date(s->store, page->alias, content,
+	    &page->last_modified, &why)) {
+	case 1:
+		page->lastmod_from = LASTMOD_REMEMBERED;
+		break;
+	case -1:
 		store_failed(s, &why);
+		break;
+	}
 	buf_free(&why);
 }
 

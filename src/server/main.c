@@ -65,8 +65,10 @@ static const char usage_text[] =
 "                body is whole; on failure nothing is written\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
-"  list          print every page, by id: listed with its URL and date,\n"
-"                or left out and why; --host as for render\n"
+"  list          print every page, by id: listed with its URL, its date\n"
+"                and where that comes from (file, stated by the page, or\n"
+"                remembered by the lastmod store), or left out and why;\n"
+"                --host as for render\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
