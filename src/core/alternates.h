@@ -9,7 +9,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
 
 /* Each "lang\tpath\n", the path as the entries have it. */
 struct sitemap_alternates {

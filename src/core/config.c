@@ -399,15 +399,15 @@ disallow_ai_classes(struct parse *p)
 	struct ai_crawlers list;
 	struct buf why = BUF_INIT;
 	const char *reason;
-	int first = 0;
+	int line = 0;	/* of a class that is disallowed, for messages */
 
-	for (int c = AI_CLASSES - 1; c >= 0; c--)
+	for (int c = 0; c < AI_CLASSES && line == 0; c++)
 		if (cfg->ai[c] == AI_DISALLOWED)
-			first = p->key_line[K_AI_TRAIN + c];
-	if (first == 0)
+			line = p->key_line[K_AI_TRAIN + c];
+	if (line == 0)
 		return;
 	if (ai_crawlers_read(config_ai_crawlers(cfg), &list, &why) == -1) {
-		error_at(p, first, "the list of AI crawlers: %s",
+		error_at(p, line, "the list of AI crawlers: %s",
 		    buf_str(&why));
 		buf_free(&why);
 		return;
