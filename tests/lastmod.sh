@@ -136,11 +136,52 @@ store_ini "$TMP/nowhere.ini" "$S" "$TMP/no/such/dir/dates.db"
 cgi SITEMAPD_CONFIG="$TMP/nowhere.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "a store that cannot be made: 200" 200 "$STATUS"
 check_contains "... and says why" "unable to open database file" "$LOG"
-printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nlastmod_store = postgresql://db/x\n' \
-    "$S" >"$TMP/bad.ini"
-check_contains "a store URL: refused, saying what it takes" \
-    "lastmod_store = postgresql://db/x: this sitemapd keeps lastmods in a SQLite file only" \
-    "$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)"
+store_ini "$TMP/bad.ini" "$S" "mysql://root:secret@db/x"
+out=$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)
+check_contains "a store URL of another database: refused, saying what it takes" \
+    "lastmod_store: a SQLite file's path, or a postgresql:// URI, not mysql://" \
+    "$out"
+check_lacks "... without its password" "secret" "$out"
+store_ini "$TMP/down.ini" "$S" \
+    "postgresql://sitemapd:secret@/x?host=$TMP/no-server&password=secret2"
+cgi SITEMAPD_CONFIG="$TMP/down.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "a PostgreSQL store that does not answer: 200" 200 "$STATUS"
+check_contains "... with the files' dates" "<lastmod>$TODAY</lastmod>" "$BODY"
+check_contains "... and a log line that names it" \
+    "lastmod_store postgresql://sitemapd:***@/x?host=$TMP/no-server&password=***: opening: connection to server" \
+    "$LOG"
+check_lacks "... without its passwords" "secret" "$LOG"
+
+# --- pages gone: remembered for 30 days, so that one restored keeps its date
+G="$TMP/gone"
+mkdir -p "$G"
+for p in a b; do printf '<title>%s</title>' "$p" >"$G/$p.html"; done
+aged "$G"
+store_ini "$TMP/gone.ini" "$G" "$TMP/gone.db"
+# gone URL: the store's gone column for URL, "-" when the page is not gone.
+gone() {
+	sqlite3 "$TMP/gone.db" "SELECT coalesce(gone, '-') FROM pages WHERE url = '$1'"
+}
+dates "$TMP/gone.ini" >/dev/null
+mv "$G/b.html" "$TMP/b.html"
+dates "$TMP/gone.ini" >/dev/null
+if command -v sqlite3 >/dev/null; then
+	check_eq "a page removed: still remembered, marked gone" 1 \
+	    "$(gone b.html | grep -c '^[0-9][0-9]*$')"
+	check_eq "... the others not" - "$(gone a.html)"
+	cp "$TMP/b.html" "$G/b.html"
+	check_contains "restored within 30 days: its date kept" \
+	    "http://x/b.html	$OLD" "$(dates "$TMP/gone.ini")"
+	check_eq "... and no longer marked gone" - "$(gone b.html)"
+	rm "$G/b.html"
+	dates "$TMP/gone.ini" >/dev/null
+	sqlite3 "$TMP/gone.db" "UPDATE pages SET gone = gone - 31 * 86400"
+	dates "$TMP/gone.ini" >/dev/null
+	check_eq "gone for more than 30 days: forgotten" "" "$(gone b.html)"
+	check_eq "... the others kept" - "$(gone a.html)"
+else
+	echo "sqlite3 not installed: pages gone not checked"
+fi
 
 # --- rebuilds by real generators, from the same sources ---------------------
 # rebuilt NAME INI BUILD EDIT: built, dated OLD and read; built again: every

@@ -197,7 +197,8 @@ check_lastmod_store(const struct reporter *rep, const struct config *cfg)
 	}
 	if ((n = lastmod_store_count(store, &why)) != -1)
 		report(rep, FINDING_NOTE, "[docroot] lastmod_store %s: the "
-		    "dates of %ld pages remembered", path, n);
+		    "dates of %ld pages remembered", lastmod_store_name(store),
+		    n);
 	lastmod_store_close(store);
 	buf_free(&why);
 }

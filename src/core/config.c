@@ -21,6 +21,7 @@
 #include "ascii.h"
 #include "config.h"
 #include "file.h"
+#include "lastmod_store.h"
 #include "filestate.h"
 #include "log.h"
 #include "nopconfig.h"
@@ -478,12 +479,13 @@ set(struct parse *p, enum key k, const char *v)
 			return INI_STOP;
 		break;
 	case K_LASTMOD_STORE:
-		if (strstr(v, "://") != NULL)
-			return error_at(p, p->line, "lastmod_store = %s: this "
-			    "sitemapd keeps lastmods in a SQLite file only; name "
-			    "its path", v);
+		if (strstr(v, "://") != NULL && !lastmod_store_remote(v))
+			return error_at(p, p->line, "lastmod_store: a SQLite "
+			    "file's path, or a postgresql:// URI, not %.*s",
+			    (int)(strstr(v, "://") - v + 3), v);
 		free(cfg->docroot.lastmod_store);
-		cfg->docroot.lastmod_store = absolute_root(p->file, v);
+		cfg->docroot.lastmod_store = lastmod_store_remote(v) ?
+		    xstrdup(v) : absolute_root(p->file, v);
 		break;
 	case K_EXCLUDE:
 		if (v[*v == '/'] == '\0')

@@ -1,40 +1,86 @@
-/* The lastmod store: one SQLite table of pages, their hash and date. */
+/*
+ * The lastmod store's rules, in SQL that SQLite and PostgreSQL both run
+ * (store_db.h): a page keeps the date its content was first seen; a page
+ * gone stays remembered for GONE_FOR, so that one restored keeps its date.
+ */
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
+#include "hash.h"
+#include "id_map.h"
 #include "lastmod_store.h"
+#include "store_db.h"
 
-/* Another process writing: wait this long for it, then give up. */
-#define BUSY_MS		5000
+/* How long a page gone from the root is remembered. */
+#define GONE_FOR	(30 * 24 * 60 * 60)
 
-struct lastmod_store {
-	char		*path;
-	sqlite3		*db;
-	sqlite3_stmt	*find, *keep;
+static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS pages ("
+    "url TEXT PRIMARY KEY, hash BIGINT NOT NULL, since BIGINT NOT NULL, "
+    "gone BIGINT)";
+static const char all_sql[] = "SELECT url, hash, since, gone FROM pages";
+/* Written only when the content differs; RETURNING says it was. */
+static const char record_sql[] = "INSERT INTO pages (url, hash, since) "
+    "VALUES ($1, $2, $3) ON CONFLICT (url) DO UPDATE SET hash = "
+    "excluded.hash, since = excluded.since, gone = NULL WHERE "
+    "pages.hash <> excluded.hash RETURNING since";
+static const char since_sql[] = "SELECT since FROM pages WHERE url = $1";
+static const char gone_sql[] = "UPDATE pages SET gone = $2 WHERE url = $1";
+static const char back_sql[] = "UPDATE pages SET gone = NULL WHERE url = $1";
+static const char drop_sql[] = "DELETE FROM pages WHERE gone < $1";
+static const char count_sql[] = "SELECT count(*) FROM pages";
+
+/* A page as the store had it when the scan began, by the id of its URL. */
+struct known_page {
+	uint64_t	 hash;
+	int64_t		 since, gone;
+	int		 seen;
 };
 
+struct lastmod_store {
+	const struct store_db *db;
+	void		*conn;
+	char		*name;		/* where, without a password */
+	int		 batch, writing;
+	int		 loaded;
+	struct known_page *known;
+	size_t		 nknown;
+	struct id_map	 at;
+};
+
+/* What a sweep is to change: URLs by what becomes of them. */
+struct sweep {
+	struct lastmod_store *s;
+	time_t		 now;
+	struct buf	 gone, back;	/* NUL-separated */
+	int		 drop;
+};
+
+static int	write_begun(struct lastmod_store *, struct buf *);
+static int	keep_row(void *, const struct store_value *);
+static int	sort_row(void *, const struct store_value *);
+static int	run_each(struct lastmod_store *, const char *, const struct buf *,
+		    int64_t, struct buf *);
+static int	one_number(void *, const struct store_value *);
+static struct known_page *known(struct lastmod_store *, const char *);
+static void	unload(struct lastmod_store *);
+static char	*without_password(const char *);
 static int	failed(struct lastmod_store *, const char *, struct buf *);
 
+int
+lastmod_store_remote(const char *where)
+{
+	return strncmp(where, "postgresql://", 13) == 0 ||
+	    strncmp(where, "postgres://", 11) == 0;
+}
+
 struct lastmod_store *
-lastmod_store_open(const char *path, struct buf *why)
+lastmod_store_open(const char *where, struct buf *why)
 {
 	struct lastmod_store *s = xcalloc(1, sizeof(*s));
 
-	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
-	    sqlite3_busy_timeout(s->db, BUSY_MS) != SQLITE_OK ||
-	    sqlite3_exec(s->db, "PRAGMA journal_mode = WAL; "
-	    "CREATE TABLE IF NOT EXISTS pages (url TEXT PRIMARY KEY, "
-	    "hash INTEGER NOT NULL, since INTEGER NOT NULL)", NULL, NULL,
-	    NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db, "SELECT hash, since FROM pages WHERE "
-	    "url = ?", -1, &s->find, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO pages (url, "
-	    "hash, since) VALUES (?, ?, ?)", -1, &s->keep, NULL) !=
-	    SQLITE_OK) {
+	s->db = lastmod_store_remote(where) ? &store_pg : &store_sqlite;
+	s->name = without_password(where);
+	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL) {
 		failed(s, "opening", why);
 		lastmod_store_close(s);
 		return NULL;
@@ -42,79 +88,269 @@ lastmod_store_open(const char *path, struct buf *why)
 	return s;
 }
 
+const char *
+lastmod_store_name(const struct lastmod_store *s)
+{
+	return s->name;
+}
+
 void
 lastmod_store_close(struct lastmod_store *s)
 {
 	if (s == NULL)
 		return;
-	sqlite3_finalize(s->find);
-	sqlite3_finalize(s->keep);
-	sqlite3_close(s->db);
-	free(s->path);
+	unload(s);
+	if (s->conn)
+		s->db->close(s->conn);
+	free(s->name);
 	free(s);
+}
+
+int
+lastmod_store_load(struct lastmod_store *s, struct buf *why)
+{
+	unload(s);
+	s->loaded = 1;
+	if (s->db->run(s->conn, all_sql, NULL, 0, keep_row, s, why) == -1) {
+		unload(s);
+		return failed(s, "reading", why);
+	}
+	return 0;
 }
 
 int
 lastmod_store_date(struct lastmod_store *s, const char *url, uint64_t hash,
     time_t *date, struct buf *why)
 {
-	int rc;
+	struct store_value params[3] = { { url, 0, 0 },
+	    { NULL, (int64_t)hash, 0 }, { NULL, (int64_t)*date, 0 } };
+	struct known_page *k = s->loaded ? known(s, url) : NULL;
+	int64_t since = -1;
+	int remembered = 0;
 
-	sqlite3_reset(s->find);
-	sqlite3_bind_text(s->find, 1, url, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s->find);
-	if (rc == SQLITE_ROW &&
-	    (uint64_t)sqlite3_column_int64(s->find, 0) == hash) {
-		*date = (time_t)sqlite3_column_int64(s->find, 1);
-		sqlite3_reset(s->find);
+	if (k && k->hash == hash) {
+		*date = (time_t)k->since;
+		k->seen = 1;
 		return 1;
 	}
-	sqlite3_reset(s->find);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		return failed(s, "reading", why);
-	/* New content: from now on, its date is this one. */
-	sqlite3_reset(s->keep);
-	sqlite3_bind_text(s->keep, 1, url, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s->keep, 2, (sqlite3_int64)hash);
-	sqlite3_bind_int64(s->keep, 3, (sqlite3_int64)*date);
-	rc = sqlite3_step(s->keep);
-	sqlite3_reset(s->keep);
-	return rc == SQLITE_DONE ? 0 : failed(s, "writing", why);
+	/* Another process may have seen this content first: its date holds. */
+	if (write_begun(s, why) == -1 ||
+	    s->db->run(s->conn, record_sql, params, 3, one_number, &since,
+	    why) == -1)
+		return failed(s, "writing", why);
+	if (since == -1) {
+		remembered = 1;
+		if (s->db->run(s->conn, since_sql, params, 1, one_number,
+		    &since, why) == -1)
+			return failed(s, "reading", why);
+	}
+	*date = (time_t)since;
+	if (s->loaded) {
+		if (k == NULL) {
+			s->known = xgrowarray(s->known, s->nknown,
+			    sizeof(*s->known));
+			id_map_put(&s->at, hash_add(HASH_INIT, url,
+			    strlen(url)), s->nknown);
+			k = &s->known[s->nknown++];
+		}
+		*k = (struct known_page){ hash, since, 0, 1 };
+	}
+	return remembered;
 }
 
 int
 lastmod_store_begin(struct lastmod_store *s, struct buf *why)
 {
-	return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) ==
-	    SQLITE_OK ? 0 : failed(s, "beginning a write", why);
+	(void)why;
+	s->batch = 1;
+	return 0;
 }
 
 int
 lastmod_store_commit(struct lastmod_store *s, struct buf *why)
 {
-	return sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ?
-	    0 : failed(s, "committing", why);
+	int was_writing = s->writing;
+
+	s->batch = s->writing = 0;
+	if (was_writing && s->db->run(s->conn, "COMMIT", NULL, 0, NULL, NULL,
+	    why) == -1)
+		return failed(s, "committing", why);
+	return 0;
+}
+
+int
+lastmod_store_sweep(struct lastmod_store *s, int complete, time_t now,
+    struct buf *why)
+{
+	struct sweep w = { s, now, BUF_INIT, BUF_INIT, 0 };
+	int needed = 0, rc;
+
+	for (size_t i = 0; complete && i < s->nknown; i++) {
+		const struct known_page *k = &s->known[i];
+
+		needed |= k->seen == (k->gone != 0);
+		needed |= k->gone != 0 && k->gone < now - GONE_FOR;
+	}
+	if (!s->loaded || !needed) {
+		unload(s);
+		return 0;
+	}
+	/* The rows hold the URLs the ids stand for. */
+	if (s->db->run(s->conn, all_sql, NULL, 0, sort_row, &w, why) == -1)
+		rc = failed(s, "reading", why);
+	else if (lastmod_store_begin(s, why) == -1 ||
+	    run_each(s, gone_sql, &w.gone, now, why) == -1 ||
+	    run_each(s, back_sql, &w.back, 0, why) == -1 ||
+	    (w.drop && run_each(s, drop_sql, NULL, now - GONE_FOR, why) == -1))
+		rc = failed(s, "writing", why);
+	else
+		rc = lastmod_store_commit(s, why);
+	buf_free(&w.gone);
+	buf_free(&w.back);
+	unload(s);
+	return rc;
 }
 
 long
 lastmod_store_count(struct lastmod_store *s, struct buf *why)
 {
-	sqlite3_stmt *count;
-	long n = -1;
+	int64_t n = -1;
 
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM pages", -1,
-	    &count, NULL) == SQLITE_OK && sqlite3_step(count) == SQLITE_ROW)
-		n = (long)sqlite3_column_int64(count, 0);
-	else
-		failed(s, "reading", why);
-	sqlite3_finalize(count);
-	return n;
+	if (s->db->run(s->conn, count_sql, NULL, 0, one_number, &n,
+	    why) == -1)
+		return failed(s, "reading", why);
+	return (long)n;
+}
+
+/* A batch's transaction, begun at its first write, so reads lock nothing. */
+static int
+write_begun(struct lastmod_store *s, struct buf *why)
+{
+	if (!s->batch || s->writing)
+		return 0;
+	s->writing = 1;
+	return s->db->run(s->conn, s->db->begin_sql, NULL, 0, NULL, NULL, why);
 }
 
 static int
+keep_row(void *arg, const struct store_value *cols)
+{
+	struct lastmod_store *s = arg;
+
+	s->known = xgrowarray(s->known, s->nknown, sizeof(*s->known));
+	id_map_put(&s->at, hash_add(HASH_INIT, cols[0].text,
+	    strlen(cols[0].text)), s->nknown);
+	s->known[s->nknown++] = (struct known_page){ (uint64_t)cols[1].n,
+	    cols[2].n, cols[3].null ? 0 : cols[3].n, 0 };
+	return 0;
+}
+
+/* A row of the store's, for a sweep: gone now, back again, or long gone. */
+static int
+sort_row(void *arg, const struct store_value *cols)
+{
+	struct sweep *w = arg;
+	const struct known_page *k = known(w->s, cols[0].text);
+
+	if (k == NULL)
+		return 0;
+	if (!k->seen && k->gone == 0)
+		buf_add(&w->gone, cols[0].text, strlen(cols[0].text) + 1);
+	else if (k->seen && k->gone != 0)
+		buf_add(&w->back, cols[0].text, strlen(cols[0].text) + 1);
+	else if (!k->seen && k->gone < w->now - GONE_FOR)
+		w->drop = 1;
+	return 0;
+}
+
+/*
+ * Runs sql for each URL in urls, n its second parameter; without urls,
+ * once, n its only one.
+ */
+static int
+run_each(struct lastmod_store *s, const char *sql, const struct buf *urls,
+    int64_t n, struct buf *why)
+{
+	struct store_value params[2] = { { NULL, n, 0 }, { NULL, n, 0 } };
+	size_t at = 0;
+
+	if (urls == NULL)
+		return write_begun(s, why) == -1 ? -1 : s->db->run(s->conn,
+		    sql, params, 1, NULL, NULL, why);
+	for (; at < urls->len; at += strlen(urls->data + at) + 1) {
+		params[0].text = urls->data + at;
+		if (write_begun(s, why) == -1 || s->db->run(s->conn, sql,
+		    params, sql == gone_sql ? 2 : 1, NULL, NULL, why) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+one_number(void *arg, const struct store_value *cols)
+{
+	*(int64_t *)arg = cols[0].n;
+	return 1;
+}
+
+static struct known_page *
+known(struct lastmod_store *s, const char *url)
+{
+	size_t at;
+
+	return id_map_get(&s->at, hash_add(HASH_INIT, url, strlen(url)),
+	    &at) ? &s->known[at] : NULL;
+}
+
+static void
+unload(struct lastmod_store *s)
+{
+	free(s->known);
+	s->known = NULL;
+	s->nknown = 0;
+	id_map_free(&s->at);
+	s->loaded = 0;
+}
+
+/*
+ * where, fit for a log: a password in a URI's user part or its query
+ * becomes "***".
+ */
+static char *
+without_password(const char *where)
+{
+	struct buf out = BUF_INIT;
+	const char *p = strstr(where, "://"), *at, *colon, *pw;
+
+	if (!lastmod_store_remote(where) || p == NULL)
+		return xstrdup(where);
+	p += 3;
+	at = p + strcspn(p, "@/?");
+	colon = memchr(p, ':', (size_t)(at - p));
+	if (*at == '@' && colon != NULL) {
+		buf_add(&out, where, (size_t)(colon - where) + 1);
+		buf_adds(&out, "***");
+		p = at;
+	} else
+		buf_add(&out, where, (size_t)(p - where));
+	while ((pw = strstr(p, "password=")) != NULL) {
+		buf_add(&out, p, (size_t)(pw - p) + 9);
+		buf_adds(&out, "***");
+		p = pw + 9 + strcspn(pw + 9, "&");
+	}
+	buf_adds(&out, p);
+	return out.data;
+}
+
+/* why, after the store's name and what it was doing. */
+static int
 failed(struct lastmod_store *s, const char *doing, struct buf *why)
 {
-	buf_printf(why, "%s: %s: %s", s->path, doing, s->db ?
-	    sqlite3_errmsg(s->db) : "out of memory");
+	struct buf msg = BUF_INIT;
+
+	buf_printf(&msg, "%s: %s: %s", s->name, doing, buf_str(why));
+	buf_reset(why);
+	buf_adds(why, buf_str(&msg));
+	buf_free(&msg);
 	return -1;
 }

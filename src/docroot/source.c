@@ -162,6 +162,7 @@ static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, uint64_t *);
 static void	remember_date(struct source *, struct page *, uint64_t);
 static void	open_store(struct source *, const struct config *);
+static void	sweep_store(struct source *, int);
 static void	store_failed(struct source *, struct buf *);
 static void	read_heads(struct source *, const struct config *,
 		    struct site *);
@@ -708,6 +709,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	read_heads(s, cfg, buckets);
 	free(heads.v);
 	s->heads = NULL;
+	sweep_store(s, rc == 0);
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
@@ -1344,7 +1346,10 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 	return out.data;
 }
 
-/* The store the rules name, opened; one that fails is said once a scan. */
+/*
+ * The store the rules name, opened and read; one that fails is said once
+ * a scan.
+ */
 static void
 open_store(struct source *s, const struct config *cfg)
 {
@@ -1357,9 +1362,22 @@ open_store(struct source *s, const struct config *cfg)
 	}
 	free(s->store_path);
 	s->store_path = path ? xstrdup(path) : NULL;
-	if (path == NULL || s->store != NULL)
-		return;
-	if ((s->store = lastmod_store_open(path, &why)) == NULL)
+	if (path != NULL && s->store == NULL &&
+	    (s->store = lastmod_store_open(path, &why)) == NULL)
+		store_failed(s, &why);
+	else if (s->store != NULL && lastmod_store_load(s->store, &why) == -1)
+		store_failed(s, &why);
+	buf_free(&why);
+}
+
+/* After a scan: what it did not find is marked gone, once complete. */
+static void
+sweep_store(struct source *s, int complete)
+{
+	struct buf why = BUF_INIT;
+
+	if (s->store && lastmod_store_sweep(s->store, complete, time(NULL),
+	    &why) == -1)
 		store_failed(s, &why);
 	buf_free(&why);
 }

@@ -1,0 +1,39 @@
+/*
+ * The databases the lastmod store can live in, behind one struct of
+ * function pointers: SQLite for one machine, PostgreSQL for a farm. Both
+ * run the same SQL, whose parameters are written $1, $2 ...; each backend
+ * keeps its statements prepared, keyed by their text.
+ */
+#ifndef SITEMAPD_STORE_DB_H
+#define SITEMAPD_STORE_DB_H
+
+#include <stdint.h>
+
+#include "buf.h"
+
+/* A parameter or a column: text, or else an integer; a column may be NULL. */
+struct store_value {
+	const char	*text;
+	int64_t		 n;
+	int		 null;
+};
+
+/* Called with each row a statement returns; nonzero stops it. */
+typedef int	(*store_row_fn)(void *arg, const struct store_value *cols);
+
+struct store_db {
+	const char	*begin_sql;	/* a transaction that will write */
+	/* Connects to where and runs schema: NULL with why. */
+	void		*(*open)(const char *where, const char *schema,
+			    struct buf *why);
+	/* Runs sql with its parameters, each row to each: -1 with why. */
+	int		 (*run)(void *, const char *sql,
+			    const struct store_value *params, int nparams,
+			    store_row_fn each, void *arg, struct buf *why);
+	void		 (*close)(void *);
+};
+
+extern const struct store_db store_sqlite;
+extern const struct store_db store_pg;
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * The lastmod store in a SQLite file, for one machine: its processes share
+ * it through WAL, and wait a while for one another's writes. Not for a
+ * farm: SQLite's locks do not hold over NFS (store_pg.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store_db.h"
+
+/* Another process writing: wait this long for it, then give up. */
+#define BUSY_MS		5000
+#define STATEMENTS	8
+
+struct sqlite_store {
+	sqlite3		*db;
+	struct {
+		const char	*sql;
+		sqlite3_stmt	*st;
+	}		 prepared[STATEMENTS];
+};
+
+static sqlite3_stmt *prepared(struct sqlite_store *, const char *);
+static int	failed(struct sqlite_store *, struct buf *);
+static void	sqlite_close(void *);
+
+static void *
+sqlite_open(const char *where, const char *schema, struct buf *why)
+{
+	struct sqlite_store *s = xcalloc(1, sizeof(*s));
+
+	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
+	    sqlite3_busy_timeout(s->db, BUSY_MS) != SQLITE_OK ||
+	    sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL,
+	    NULL) != SQLITE_OK ||
+	    sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+		failed(s, why);
+		sqlite_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+static int
+sqlite_run(void *store, const char *sql, const struct store_value *params,
+    int nparams, store_row_fn each, void *arg, struct buf *why)
+{
+	struct sqlite_store *s = store;
+	struct store_value cols[8];
+	sqlite3_stmt *st;
+	int rc, ncols;
+
+	if ((st = prepared(s, sql)) == NULL)
+		return failed(s, why);
+	/* $N is a name to SQLite, numbered as it first appears. */
+	for (int i = 0; i < nparams; i++) {
+		char name[12];
+		int at;
+
+		snprintf(name, sizeof(name), "$%d", i + 1);
+		if ((at = sqlite3_bind_parameter_index(st, name)) == 0)
+			continue;
+		if (params[i].text)
+			sqlite3_bind_text(st, at, params[i].text, -1,
+			    SQLITE_STATIC);
+		else
+			sqlite3_bind_int64(st, at, params[i].n);
+	}
+	ncols = sqlite3_column_count(st);
+	if (ncols > (int)(sizeof(cols) / sizeof(*cols)))
+		ncols = (int)(sizeof(cols) / sizeof(*cols));
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		for (int i = 0; i < ncols; i++)
+			cols[i] = (struct store_value){
+				(const char *)sqlite3_column_text(st, i),
+				sqlite3_column_int64(st, i),
+				sqlite3_column_type(st, i) == SQLITE_NULL };
+		if (each && each(arg, cols))
+			break;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : failed(s, why);
+}
+
+static void
+sqlite_close(void *store)
+{
+	struct sqlite_store *s = store;
+
+	for (int i = 0; i < STATEMENTS; i++)
+		sqlite3_finalize(s->prepared[i].st);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+const struct store_db store_sqlite = {
+	"BEGIN IMMEDIATE", sqlite_open, sqlite_run, sqlite_close
+};
+
+/* The statement for sql, prepared the first time it runs. */
+static sqlite3_stmt *
+prepared(struct sqlite_store *s, const char *sql)
+{
+	int i;
+
+	for (i = 0; i < STATEMENTS && s->prepared[i].sql; i++)
+		if (strcmp(s->prepared[i].sql, sql) == 0)
+			return s->prepared[i].st;
+	if (i == STATEMENTS || sqlite3_prepare_v2(s->db, sql, -1,
+	    &s->prepared[i].st, NULL) != SQLITE_OK)
+		return NULL;
+	s->prepared[i].sql = sql;
+	return s->prepared[i].st;
+}
+
+static int
+failed(struct sqlite_store *s, struct buf *why)
+{
+	buf_adds(why, s->db ? sqlite3_errmsg(s->db) : "out of memory");
+	return -1;
+}
