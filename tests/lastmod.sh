@@ -2,8 +2,10 @@
 # [docroot] lastmod_store: a rebuild that rewrites every file but changes
 # no page keeps every lastmod, on a site by hand, by Hugo and by MkDocs; a
 # changed page moves only its own; processes sharing one store agree; a
-# writer killed mid-scan, a corrupt store and one that cannot be made are
-# survived with a log line, never a 5xx.
+# writer killed mid-scan, a corrupt store, one that cannot be made, a full
+# disk and a PostgreSQL server that does not answer are survived with a
+# log line, never a 5xx; a page gone is remembered for 30 days. Nodes of
+# a farm: tests/farm.sh.
 . "$SRCDIR/tests/lib.sh"
 
 OLD=2020-01-02
@@ -151,6 +153,46 @@ check_contains "... and a log line that names it" \
     "lastmod_store postgresql://sitemapd:***@/x?host=$TMP/no-server&password=***: opening: connection to server" \
     "$LOG"
 check_lacks "... without its passwords" "secret" "$LOG"
+
+# A full disk: the store on a tmpfs of its own, filled before a rebuild
+# that changes every page and adds 300, so that the store must write and
+# cannot. In a mount namespace: run SITE OUT.
+F="$TMP/full-site"
+mkdir -p "$F" "$TMP/full"
+for p in a b c; do printf '<title>%s</title>' "$p" >"$F/$p.html"; done
+store_ini "$TMP/full.ini" "$F" "$TMP/full/dates.db"
+full_disk='
+mount -t tmpfs -o size=256k tmpfs "$1/full" || exit 3
+run() {
+	env -i GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml SITEMAPD_CONFIG="$1/full.ini" "$2" \
+	    >"$1/full-$3.out" 2>"$1/full-$3.log"
+}
+run "$1" "$2" before
+dd if=/dev/zero of="$1/full/filler" bs=4k 2>/dev/null
+for p in a b c; do printf "<title>%s, rebuilt</title>" $p >"$3/$p.html"; done
+i=0
+while [ $i -lt 300 ]; do
+	printf "<title>new %d</title><p>%0500d</p>" $i $i >"$3/n$i.html"
+	i=$((i + 1))
+done
+run "$1" "$2" full'
+unshare_m="unshare -m"
+[ "$(id -u)" -eq 0 ] || unshare_m="unshare -U -r -m"
+if $unshare_m sh -c "$full_disk" sh "$TMP" "$SITEMAPD" "$F" \
+    2>"$TMP/full.err"; then
+	check_contains "a full disk: 200" "Status: 200" "$(cat "$TMP/full-full.out")"
+	check_contains "... with every page, and the files' dates" \
+	    "<loc>http://x/n299.html</loc><lastmod>$TODAY</lastmod>" \
+	    "$(tr -d '\n ' <"$TMP/full-full.out")"
+	# SQLite says "disk I/O error" when its WAL index cannot grow,
+	# "database or disk is full" when the database cannot.
+	check_eq "... and one log line" 1 "$(grep -c \
+	    'lastmod_store .*\(disk I/O error\|disk is full\)' \
+	    "$TMP/full-full.log")"
+else
+	echo "no tmpfs of its own here ($(cat "$TMP/full.err")): a full disk not checked"
+fi
 
 # --- pages gone: remembered for 30 days, so that one restored keeps its date
 G="$TMP/gone"
