@@ -58,7 +58,7 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 		return failed(s, why);
 	/* $N is a name to SQLite, numbered as it first appears. */
 	for (int i = 0; i < nparams; i++) {
-		char name[12];
+		char name[16];
 		int at;
 
 		snprintf(name, sizeof(name), "$%d", i + 1);
