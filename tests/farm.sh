@@ -110,4 +110,7 @@ nodes_agree PostgreSQL "postgresql://sitemapd@/postgres?host=$PG"
 check_eq "PostgreSQL: the store holds the three pages" 3 \
     "$("$PG_BIN/psql" -qtA -h "$PG" -U sitemapd postgres \
     -c 'SELECT count(*) FROM pages')"
+check_contains "... and check says so" "[docroot] lastmod_store \
+postgresql://sitemapd@/postgres?host=$PG: the dates of 3 pages remembered" \
+    "$("$SITEMAPD" -c "$TMP/farm.ini" check 2>&1)"
 finish
