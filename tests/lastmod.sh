@@ -138,6 +138,18 @@ store_ini "$TMP/nowhere.ini" "$S" "$TMP/no/such/dir/dates.db"
 cgi SITEMAPD_CONFIG="$TMP/nowhere.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "a store that cannot be made: 200" 200 "$STATUS"
 check_contains "... and says why" "unable to open database file" "$LOG"
+mkdir -p "$TMP/ro"
+store_ini "$TMP/ro.ini" "$S" "$TMP/ro/dates.db"
+cgi SITEMAPD_CONFIG="$TMP/ro.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+chmod 444 "$TMP/ro/dates.db"
+sed 's|Page   a|Page a, edited again|' "$S/a.html" >"$S/a.new" &&
+    mv "$S/a.new" "$S/a.html"
+CGI_PREFIX=$NO_DAC_OVERRIDE cgi SITEMAPD_CONFIG="$TMP/ro.ini" \
+    REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_eq "a store it may not write, and a page changed: 200" 200 "$STATUS"
+check_contains "... with every page" "http://x/c.html" "$BODY"
+check_eq "... and one log line" 1 \
+    "$(printf '%s\n' "$LOG" | grep -c 'lastmod_store .*readonly database')"
 store_ini "$TMP/bad.ini" "$S" "mysql://root:secret@db/x"
 out=$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)
 check_contains "a store URL of another database: refused, saying what it takes" \
