@@ -153,17 +153,17 @@ lastmod_store_date(struct lastmod_store *s, const char *url, uint64_t hash,
 			    strlen(url)), s->nknown);
 			k = &s->known[s->nknown++];
 		}
-		*k = (struct known_page){ hash, since, 0, 1 };
+		/* Dated by another process, which may have marked it gone:
+		 * the sweep unmarks it. */
+		*k = (struct known_page){ hash, since, remembered, 1 };
 	}
 	return remembered;
 }
 
-int
-lastmod_store_begin(struct lastmod_store *s, struct buf *why)
+void
+lastmod_store_begin(struct lastmod_store *s)
 {
-	(void)why;
 	s->batch = 1;
-	return 0;
 }
 
 int
@@ -196,15 +196,18 @@ lastmod_store_sweep(struct lastmod_store *s, int complete, time_t now,
 		return 0;
 	}
 	/* The rows hold the URLs the ids stand for. */
-	if (s->db->run(s->conn, all_sql, NULL, 0, sort_row, &w, why) == -1)
-		rc = failed(s, "reading", why);
-	else if (lastmod_store_begin(s, why) == -1 ||
-	    run_each(s, gone_sql, &w.gone, now, why) == -1 ||
-	    run_each(s, back_sql, &w.back, 0, why) == -1 ||
-	    (w.drop && run_each(s, drop_sql, NULL, now - GONE_FOR, why) == -1))
-		rc = failed(s, "writing", why);
-	else
-		rc = lastmod_store_commit(s, why);
+	if ((rc = s->db->run(s->conn, all_sql, NULL, 0, sort_row, &w,
+	    why)) == -1)
+		failed(s, "reading", why);
+	else {
+		lastmod_store_begin(s);
+		if (run_each(s, gone_sql, &w.gone, now, why) == -1 ||
+		    run_each(s, back_sql, &w.back, 0, why) == -1 || (w.drop &&
+		    run_each(s, drop_sql, NULL, now - GONE_FOR, why) == -1))
+			rc = failed(s, "writing", why);
+		else
+			rc = lastmod_store_commit(s, why);
+	}
 	buf_free(&w.gone);
 	buf_free(&w.back);
 	unload(s);

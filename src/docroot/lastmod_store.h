@@ -40,7 +40,7 @@ int	lastmod_store_date(struct lastmod_store *, const char *url,
 	    uint64_t hash, time_t *date, struct buf *why);
 
 /* Brackets many dates in one transaction, as a scan gives them. */
-int	lastmod_store_begin(struct lastmod_store *, struct buf *why);
+void	lastmod_store_begin(struct lastmod_store *);
 int	lastmod_store_commit(struct lastmod_store *, struct buf *why);
 
 /*

@@ -392,8 +392,8 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 	head_worker(&r);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
-	if (s->store && lastmod_store_begin(s->store, &why) == -1)
-		store_failed(s, &why);
+	if (s->store)
+		lastmod_store_begin(s->store);
 	for (size_t i = 0; i < s->heads->n; i++) {
 		struct head_todo *t = &s->heads->v[i];
 
