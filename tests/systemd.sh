@@ -44,6 +44,10 @@ unit=$(cat "$UNIT")
 check_contains "service: socket on stdin" "StandardInput=socket" "$unit"
 check_contains "service: stdout not the socket" "StandardOutput=journal" "$unit"
 check_contains "service: restarted however it ends" "Restart=always" "$unit"
+check_contains "service: /var/lib/sitemapd its own, for the lastmod store \
+etc/sitemapd.ini suggests" "StateDirectory=sitemapd" "$unit"
+check_contains "... which is the path suggested" \
+    ";lastmod_store = /var/lib/sitemapd/" "$(cat "$SRCDIR/etc/sitemapd.ini")"
 sock=$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd.socket")
 check_contains "nginx-upstream.conf points at the socket unit's path" \
     "unix:$sock;" "$(cat "$SRCDIR/contrib/nginx-upstream.conf")"
