@@ -18,12 +18,17 @@ static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS pages ("
     "url TEXT PRIMARY KEY, hash BIGINT NOT NULL, since BIGINT NOT NULL, "
     "gone BIGINT)";
 static const char all_sql[] = "SELECT url, hash, since, gone FROM pages";
-/* Written only when the content differs; RETURNING says it was. */
+/*
+ * Pages dated CHUNK at a time, in one statement each way: written only
+ * where the content differs, which RETURNING says; read back where not.
+ */
+#define CHUNK		128
 static const char record_sql[] = "INSERT INTO pages (url, hash, since) "
-    "VALUES ($1, $2, $3) ON CONFLICT (url) DO UPDATE SET hash = "
-    "excluded.hash, since = excluded.since, gone = NULL WHERE "
-    "pages.hash <> excluded.hash RETURNING since";
-static const char since_sql[] = "SELECT since FROM pages WHERE url = $1";
+    "VALUES %s ON CONFLICT (url) DO UPDATE SET hash = excluded.hash, "
+    "since = excluded.since, gone = NULL WHERE pages.hash <> excluded.hash "
+    "RETURNING url, since";
+static const char since_sql[] = "SELECT url, since FROM pages WHERE url IN "
+    "(%s)";
 static const char gone_sql[] = "UPDATE pages SET gone = $2 WHERE url = $1";
 static const char back_sql[] = "UPDATE pages SET gone = NULL WHERE url = $1";
 static const char drop_sql[] = "DELETE FROM pages WHERE gone < $1";
@@ -47,6 +52,13 @@ struct lastmod_store {
 	struct id_map	 at;
 };
 
+/* A chunk of new pages being dated, and what the rows it gets mean. */
+struct chunk {
+	struct lastmod_ask **asks;
+	size_t		 n;
+	int		 remembered;
+};
+
 /* What a sweep is to change: URLs by what becomes of them. */
 struct sweep {
 	struct lastmod_store *s;
@@ -55,6 +67,13 @@ struct sweep {
 	int		 drop;
 };
 
+static int	date_chunk(struct lastmod_store *, struct lastmod_ask **,
+		    size_t, struct buf *);
+static int	answer(void *, const struct store_value *);
+static size_t	ask_of(struct lastmod_ask **, size_t, const char *);
+static void	learn(struct lastmod_store *, const struct lastmod_ask *);
+static void	batch_begin(struct lastmod_store *);
+static int	batch_commit(struct lastmod_store *, struct buf *);
 static int	write_begun(struct lastmod_store *, struct buf *);
 static int	keep_row(void *, const struct store_value *);
 static int	sort_row(void *, const struct store_value *);
@@ -119,63 +138,33 @@ lastmod_store_load(struct lastmod_store *s, struct buf *why)
 }
 
 int
-lastmod_store_date(struct lastmod_store *s, const char *url, uint64_t hash,
-    time_t *date, struct buf *why)
+lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
+    size_t n, struct buf *why)
 {
-	struct store_value params[3] = { { url, 0, 0 },
-	    { NULL, (int64_t)hash, 0 }, { NULL, (int64_t)*date, 0 } };
-	struct known_page *k = s->loaded ? known(s, url) : NULL;
-	int64_t since = -1;
-	int remembered = 0;
+	struct lastmod_ask **new = xreallocarray(NULL, n, sizeof(*new));
+	size_t nnew = 0;
+	int rc = 0;
 
-	if (k && k->hash == hash) {
-		*date = (time_t)k->since;
-		k->seen = 1;
-		return 1;
+	for (size_t i = 0; i < n; i++) {
+		struct known_page *k = s->loaded ? known(s, asks[i].url) : NULL;
+
+		if (k && k->hash == asks[i].hash) {
+			asks[i].date = (time_t)k->since;
+			asks[i].remembered = 1;
+			k->seen = 1;
+		} else
+			new[nnew++] = &asks[i];
 	}
-	/* Another process may have seen this content first: its date holds. */
-	if (write_begun(s, why) == -1 ||
-	    s->db->run(s->conn, record_sql, params, 3, one_number, &since,
-	    why) == -1)
-		return failed(s, "writing", why);
-	if (since == -1) {
-		remembered = 1;
-		if (s->db->run(s->conn, since_sql, params, 1, one_number,
-		    &since, why) == -1)
-			return failed(s, "reading", why);
-	}
-	*date = (time_t)since;
-	if (s->loaded) {
-		if (k == NULL) {
-			s->known = xgrowarray(s->known, s->nknown,
-			    sizeof(*s->known));
-			id_map_put(&s->at, hash_add(HASH_INIT, url,
-			    strlen(url)), s->nknown);
-			k = &s->known[s->nknown++];
-		}
-		/* Dated by another process, which may have marked it gone:
-		 * the sweep unmarks it. */
-		*k = (struct known_page){ hash, since, remembered, 1 };
-	}
-	return remembered;
-}
-
-void
-lastmod_store_begin(struct lastmod_store *s)
-{
-	s->batch = 1;
-}
-
-int
-lastmod_store_commit(struct lastmod_store *s, struct buf *why)
-{
-	int was_writing = s->writing;
-
-	s->batch = s->writing = 0;
-	if (was_writing && s->db->run(s->conn, "COMMIT", NULL, 0, NULL, NULL,
-	    why) == -1)
-		return failed(s, "committing", why);
-	return 0;
+	batch_begin(s);
+	for (size_t at = 0; at < nnew && rc == 0; at += CHUNK)
+		rc = date_chunk(s, new + at, nnew - at < CHUNK ? nnew - at :
+		    CHUNK, why);
+	if (rc == 0)
+		rc = batch_commit(s, why);
+	for (size_t i = 0; i < nnew && rc == 0 && s->loaded; i++)
+		learn(s, new[i]);
+	free(new);
+	return rc;
 }
 
 int
@@ -200,13 +189,13 @@ lastmod_store_sweep(struct lastmod_store *s, int complete, time_t now,
 	    why)) == -1)
 		failed(s, "reading", why);
 	else {
-		lastmod_store_begin(s);
+		batch_begin(s);
 		if (run_each(s, gone_sql, &w.gone, now, why) == -1 ||
 		    run_each(s, back_sql, &w.back, 0, why) == -1 || (w.drop &&
 		    run_each(s, drop_sql, NULL, now - GONE_FOR, why) == -1))
 			rc = failed(s, "writing", why);
 		else
-			rc = lastmod_store_commit(s, why);
+			rc = batch_commit(s, why);
 	}
 	buf_free(&w.gone);
 	buf_free(&w.back);
@@ -223,6 +212,121 @@ lastmod_store_count(struct lastmod_store *s, struct buf *why)
 	    why) == -1)
 		return failed(s, "reading", why);
 	return (long)n;
+}
+
+/* New content, a chunk: recorded, or dated as the store already has it. */
+static int
+date_chunk(struct lastmod_store *s, struct lastmod_ask **asks, size_t n,
+    struct buf *why)
+{
+	struct store_value *params = xreallocarray(NULL, 3 * n,
+	    sizeof(*params));
+	struct chunk c = { asks, n, 0 };
+	struct buf list = BUF_INIT, sql = BUF_INIT;
+	size_t np = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		asks[i]->remembered = -1;
+		/* A URL twice in one INSERT is an error to PostgreSQL. */
+		if (ask_of(asks, i, asks[i]->url) != i)
+			continue;
+		buf_printf(&list, "%s($%zu, $%zu, $%zu)", np ? ", " : "",
+		    np + 1, np + 2, np + 3);
+		params[np++] = (struct store_value){ asks[i]->url, 0, 0 };
+		params[np++] = (struct store_value){ NULL,
+		    (int64_t)asks[i]->hash, 0 };
+		params[np++] = (struct store_value){ NULL,
+		    (int64_t)asks[i]->date, 0 };
+	}
+	buf_printf(&sql, record_sql, buf_str(&list));
+	if (write_begun(s, why) == -1 || s->db->run(s->conn, buf_str(&sql),
+	    params, (int)np, answer, &c, why) == -1)
+		rc = failed(s, "writing", why);
+	/* The others' content the store had: another process saw it first. */
+	buf_reset(&list);
+	np = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (asks[i]->remembered == -1) {
+			buf_printf(&list, "%s$%zu", np ? ", " : "", np + 1);
+			params[np++] = (struct store_value){ asks[i]->url, 0,
+			    0 };
+		}
+	c.remembered = 1;
+	buf_reset(&sql);
+	buf_printf(&sql, since_sql, buf_str(&list));
+	if (rc == 0 && np > 0 && s->db->run(s->conn, buf_str(&sql), params,
+	    (int)np, answer, &c, why) == -1)
+		rc = failed(s, "reading", why);
+	for (size_t i = 0; i < n; i++)
+		if (asks[i]->remembered == -1)
+			asks[i]->remembered = 0;
+	buf_free(&list);
+	buf_free(&sql);
+	free(params);
+	return rc;
+}
+
+/* A row (url, since) the store gave for a chunk: its pages' date. */
+static int
+answer(void *arg, const struct store_value *cols)
+{
+	struct chunk *c = arg;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (c->asks[i]->remembered == -1 &&
+		    strcmp(c->asks[i]->url, cols[0].text) == 0) {
+			c->asks[i]->date = (time_t)cols[1].n;
+			c->asks[i]->remembered = c->remembered;
+		}
+	return 0;
+}
+
+/* The first of asks with url, at most i. */
+static size_t
+ask_of(struct lastmod_ask **asks, size_t i, const char *url)
+{
+	size_t j = 0;
+
+	while (j < i && strcmp(asks[j]->url, url) != 0)
+		j++;
+	return j;
+}
+
+/* A page newly dated, into what the scan knows. */
+static void
+learn(struct lastmod_store *s, const struct lastmod_ask *a)
+{
+	struct known_page *k = known(s, a->url);
+
+	if (k == NULL) {
+		s->known = xgrowarray(s->known, s->nknown, sizeof(*s->known));
+		id_map_put(&s->at, hash_add(HASH_INIT, a->url,
+		    strlen(a->url)), s->nknown);
+		k = &s->known[s->nknown++];
+	}
+	/* Dated by another process, which may have marked it gone: the
+	 * sweep unmarks it. */
+	*k = (struct known_page){ a->hash, a->date, a->remembered, 1 };
+}
+
+/* A batch's transaction is begun at its first write: reads lock nothing. */
+static void
+batch_begin(struct lastmod_store *s)
+{
+	s->batch = 1;
+}
+
+static int
+batch_commit(struct lastmod_store *s, struct buf *why)
+{
+	int was_writing = s->writing;
+
+	s->batch = s->writing = 0;
+	if (was_writing && s->db->run(s->conn, "COMMIT", NULL, 0, NULL, NULL,
+	    why) == -1)
+		return failed(s, "committing", why);
+	return 0;
 }
 
 /* A batch's transaction, begun at its first write, so reads lock nothing. */

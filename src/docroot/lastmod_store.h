@@ -31,17 +31,21 @@ const char *lastmod_store_name(const struct lastmod_store *);
  */
 int	lastmod_store_load(struct lastmod_store *, struct buf *why);
 
-/*
- * The page at url with content hash: when the store saw that content
- * there before, *date becomes the date it was first seen, and it returns
- * 1; else *date is recorded as its first, and it returns 0; -1 with why.
- */
-int	lastmod_store_date(struct lastmod_store *, const char *url,
-	    uint64_t hash, time_t *date, struct buf *why);
+/* A page to date: its URL and content hash, and its date. */
+struct lastmod_ask {
+	const char	*url;
+	uint64_t	 hash;
+	time_t		 date;		/* its file's; out, the store's */
+	int		 remembered;	/* out: the store saw it before */
+};
 
-/* Brackets many dates in one transaction, as a scan gives them. */
-void	lastmod_store_begin(struct lastmod_store *);
-int	lastmod_store_commit(struct lastmod_store *, struct buf *why);
+/*
+ * Each page whose content the store saw there before takes the date it
+ * was first seen, and is remembered; new content is recorded with the
+ * page's date, in one transaction for all. -1 with why.
+ */
+int	lastmod_store_dates(struct lastmod_store *, struct lastmod_ask *,
+	    size_t n, struct buf *why);
 
 /*
  * At a scan's end: after a complete one, the pages it did not date are

@@ -160,7 +160,8 @@ static int	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
 static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, uint64_t *);
-static void	remember_date(struct source *, struct page *, uint64_t);
+static void	remember_dates(struct source *, struct page **,
+		    const uint64_t *, size_t);
 static void	open_store(struct source *, const struct config *);
 static void	sweep_store(struct source *, int);
 static void	store_failed(struct source *, struct buf *);
@@ -306,11 +307,11 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 	if (page.alias == NULL || page.unlisted != NULL)
 		return;
 	if (s->heads == NULL) {
+		struct page *added = &bucket->pages[bucket->n - 1];
 		uint64_t content = 0;
 
-		take_head(s, cfg, rel, st, &bucket->pages[bucket->n - 1],
-		    &content);
-		remember_date(s, &bucket->pages[bucket->n - 1], content);
+		take_head(s, cfg, rel, st, added, &content);
+		remember_dates(s, &added, &content, 1);
 		return;
 	}
 	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
@@ -381,7 +382,8 @@ static void
 read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 {
 	struct head_reading r = { s, cfg, buckets, 0 };
-	struct buf why = BUF_INIT;
+	struct page **pages;
+	uint64_t *contents;
 	pthread_t threads[HEAD_THREADS];
 	size_t started = 0;
 
@@ -392,17 +394,18 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 	head_worker(&r);
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
-	if (s->store)
-		lastmod_store_begin(s->store);
+	pages = xreallocarray(NULL, s->heads->n, sizeof(*pages));
+	contents = xreallocarray(NULL, s->heads->n, sizeof(*contents));
 	for (size_t i = 0; i < s->heads->n; i++) {
 		struct head_todo *t = &s->heads->v[i];
 
-		remember_date(s, &buckets[t->bucket].pages[t->at], t->content);
+		pages[i] = &buckets[t->bucket].pages[t->at];
+		contents[i] = t->content;
 		free(t->rel);
 	}
-	if (s->store && lastmod_store_commit(s->store, &why) == -1)
-		store_failed(s, &why);
-	buf_free(&why);
+	remember_dates(s, pages, contents, s->heads->n);
+	free(pages);
+	free(contents);
 	s->heads->n = 0;
 }
 
@@ -1383,26 +1386,41 @@ sweep_store(struct source *s, int complete)
 }
 
 /*
- * A page whose content the store saw before keeps the date it was first
+ * Pages whose content the store saw before keep the date it was first
  * seen; new content is remembered with the page's date.
  */
 static void
-remember_date(struct source *s, struct page *page, uint64_t content)
+remember_dates(struct source *s, struct page **pages,
+    const uint64_t *contents, size_t n)
 {
+	struct lastmod_ask *asks;
+	struct page **asked;
 	struct buf why = BUF_INIT;
+	size_t nasks = 0;
 
-	if (s->store == NULL || content == 0 || page->alias == NULL ||
-	    page->unlisted != NULL)
+	if (s->store == NULL)
 		return;
-	switch (lastmod_store_date(s->store, page->alias, content,
-	    &page->last_modified, &why)) {
-	case 1:
-		page->lastmod_from = LASTMOD_REMEMBERED;
-		break;
-	case -1:
-		store_failed(s, &why);
-		break;
+	asks = xreallocarray(NULL, n, sizeof(*asks));
+	asked = xreallocarray(NULL, n, sizeof(*asked));
+	for (size_t i = 0; i < n; i++) {
+		if (contents[i] == 0 || pages[i]->alias == NULL ||
+		    pages[i]->unlisted != NULL)
+			continue;
+		asked[nasks] = pages[i];
+		asks[nasks++] = (struct lastmod_ask){ pages[i]->alias,
+		    contents[i], pages[i]->last_modified, 0 };
 	}
+	if (nasks > 0 && lastmod_store_dates(s->store, asks, nasks,
+	    &why) == -1)
+		store_failed(s, &why);
+	else
+		for (size_t i = 0; i < nasks; i++) {
+			asked[i]->last_modified = asks[i].date;
+			if (asks[i].remembered)
+				asked[i]->lastmod_from = LASTMOD_REMEMBERED;
+		}
+	free(asks);
+	free(asked);
 	buf_free(&why);
 }
 

@@ -15,13 +15,15 @@
 /* A server that does not answer: give up after this long, in seconds. */
 #define WAIT_S		"5"
 #define STATEMENTS	8
+#define NOT_KEPT	(-2)
 
 struct pg_store {
 	PGconn		*conn;
-	const char	*prepared[STATEMENTS];
+	char		*prepared[STATEMENTS];
 };
 
 static int	statement(struct pg_store *, const char *, int, struct buf *);
+static const struct store_value *row(PGresult *, int, struct store_value *);
 static int	failed(struct pg_store *, PGresult *, struct buf *);
 static void	ignore_notice(void *, const char *);
 static void	pg_close(void *);
@@ -62,14 +64,14 @@ pg_run(void *store, const char *sql, const struct store_value *params,
     int nparams, store_row_fn each, void *arg, struct buf *why)
 {
 	struct pg_store *s = store;
-	char numbers[8][24];
-	const char *values[8];
+	char (*numbers)[24] = xreallocarray(NULL, nparams + 1,
+	    sizeof(*numbers));
+	const char **values = xreallocarray(NULL, nparams + 1,
+	    sizeof(*values));
 	struct store_value cols[8];
 	PGresult *res;
-	int rc = 0, sent, stopped = 0;
+	int rc = 0, sent = 0, at = 0, stopped = 0;
 
-	if (nparams > 8)
-		nparams = 8;
 	for (int i = 0; i < nparams; i++) {
 		values[i] = params[i].text;
 		if (values[i] == NULL) {
@@ -81,36 +83,34 @@ pg_run(void *store, const char *sql, const struct store_value *params,
 	/* BEGIN and COMMIT cannot be prepared; they take no parameters. */
 	if (nparams == 0)
 		sent = PQsendQuery(s->conn, sql);
-	else {
-		int at = statement(s, sql, nparams, why);
+	else if ((at = statement(s, sql, nparams, why)) >= 0) {
 		char name[3] = { 's', (char)('0' + at), '\0' };
 
-		if (at == -1)
-			return -1;
 		sent = PQsendQueryPrepared(s->conn, name, nparams, values,
 		    NULL, NULL, 0);
-	}
+	} else if (at == NOT_KEPT)
+		sent = PQsendQueryParams(s->conn, sql, nparams, NULL, values,
+		    NULL, NULL, 0);
+	free(numbers);
+	free(values);
+	if (nparams > 0 && at == -1)
+		return -1;
+	if (!sent)
+		return failed(s, NULL, why);
 	/* A row at a time: the whole store need not fit in one answer. */
-	if (!sent || !PQsetSingleRowMode(s->conn))
-		return sent ? 0 : failed(s, NULL, why);
+	PQsetSingleRowMode(s->conn);
 	while ((res = PQgetResult(s->conn)) != NULL) {
 		ExecStatusType st = PQresultStatus(res);
 
-		if (st == PGRES_SINGLE_TUPLE && !stopped && each) {
-			int ncols = PQnfields(res);
-
-			for (int i = 0; i < ncols && i < 8; i++) {
-				const char *v = PQgetvalue(res, 0, i);
-
-				cols[i] = (struct store_value){ v,
-				    strtoll(v, NULL, 10),
-				    PQgetisnull(res, 0, i) };
-			}
-			stopped = each(arg, cols);
-		} else if (st != PGRES_SINGLE_TUPLE && st != PGRES_TUPLES_OK &&
+		if (st != PGRES_SINGLE_TUPLE && st != PGRES_TUPLES_OK &&
 		    st != PGRES_COMMAND_OK && rc == 0)
 			rc = failed(s, res, why);
-		PQclear(res);
+		else {
+			for (int r = 0; r < PQntuples(res) && !stopped && each;
+			    r++)
+				stopped = each(arg, row(res, r, cols));
+			PQclear(res);
+		}
 	}
 	return rc;
 }
@@ -120,6 +120,8 @@ pg_close(void *store)
 {
 	struct pg_store *s = store;
 
+	for (int i = 0; i < STATEMENTS; i++)
+		free(s->prepared[i]);
 	PQfinish(s->conn);
 	free(s);
 }
@@ -128,7 +130,11 @@ const struct store_db store_pg = {
 	"BEGIN", pg_open, pg_run, pg_close
 };
 
-/* The index of sql's prepared statement, prepared the first time. */
+/*
+ * The index of sql's prepared statement, prepared the first time: the
+ * first STATEMENTS stay prepared; NOT_KEPT for any other, which is sent
+ * with its parameters each time. -1 with why.
+ */
 static int
 statement(struct pg_store *s, const char *sql, int nparams, struct buf *why)
 {
@@ -139,17 +145,28 @@ statement(struct pg_store *s, const char *sql, int nparams, struct buf *why)
 	for (i = 0; i < STATEMENTS && s->prepared[i]; i++)
 		if (strcmp(s->prepared[i], sql) == 0)
 			return i;
-	if (i == STATEMENTS) {
-		buf_adds(why, "too many statements");
-		return -1;
-	}
+	if (i == STATEMENTS)
+		return NOT_KEPT;
 	name[1] = (char)('0' + i);
 	res = PQprepare(s->conn, name, sql, nparams, NULL);
 	if (PQresultStatus(res) != PGRES_COMMAND_OK)
 		return failed(s, res, why);
 	PQclear(res);
-	s->prepared[i] = sql;
+	s->prepared[i] = xstrdup(sql);
 	return i;
+}
+
+/* Row r of res, into cols. */
+static const struct store_value *
+row(PGresult *res, int r, struct store_value *cols)
+{
+	for (int i = 0; i < PQnfields(res) && i < 8; i++) {
+		const char *v = PQgetvalue(res, r, i);
+
+		cols[i] = (struct store_value){ v, strtoll(v, NULL, 10),
+		    PQgetisnull(res, r, i) };
+	}
+	return cols;
 }
 
 /* The server's word, on one line. */

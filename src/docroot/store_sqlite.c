@@ -18,7 +18,7 @@
 struct sqlite_store {
 	sqlite3		*db;
 	struct {
-		const char	*sql;
+		char		*sql;
 		sqlite3_stmt	*st;
 	}		 prepared[STATEMENTS];
 };
@@ -51,11 +51,14 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 {
 	struct sqlite_store *s = store;
 	struct store_value cols[8];
-	sqlite3_stmt *st;
+	sqlite3_stmt *st, *once = NULL;
 	int rc, ncols;
 
-	if ((st = prepared(s, sql)) == NULL)
+	if ((st = prepared(s, sql)) == NULL &&
+	    sqlite3_prepare_v2(s->db, sql, -1, &once, NULL) != SQLITE_OK)
 		return failed(s, why);
+	if (once)
+		st = once;
 	/* $N is a name to SQLite, numbered as it first appears. */
 	for (int i = 0; i < nparams; i++) {
 		char name[16];
@@ -84,7 +87,10 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : failed(s, why);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		failed(s, why);
+	sqlite3_finalize(once);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
 static void
@@ -92,8 +98,10 @@ sqlite_close(void *store)
 {
 	struct sqlite_store *s = store;
 
-	for (int i = 0; i < STATEMENTS; i++)
+	for (int i = 0; i < STATEMENTS; i++) {
 		sqlite3_finalize(s->prepared[i].st);
+		free(s->prepared[i].sql);
+	}
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -102,7 +110,10 @@ const struct store_db store_sqlite = {
 	"BEGIN IMMEDIATE", sqlite_open, sqlite_run, sqlite_close
 };
 
-/* The statement for sql, prepared the first time it runs. */
+/*
+ * The statement for sql, prepared the first time it runs: the first
+ * STATEMENTS stay prepared; NULL for any other, to be prepared each time.
+ */
 static sqlite3_stmt *
 prepared(struct sqlite_store *s, const char *sql)
 {
@@ -114,7 +125,7 @@ prepared(struct sqlite_store *s, const char *sql)
 	if (i == STATEMENTS || sqlite3_prepare_v2(s->db, sql, -1,
 	    &s->prepared[i].st, NULL) != SQLITE_OK)
 		return NULL;
-	s->prepared[i].sql = sql;
+	s->prepared[i].sql = xstrdup(sql);
 	return s->prepared[i].st;
 }
 
