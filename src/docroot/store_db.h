@@ -2,7 +2,7 @@
  * The databases the lastmod store can live in, behind one struct of
  * function pointers: SQLite for one machine, PostgreSQL for a farm. Both
  * run the same SQL, whose parameters are written $1, $2 ...; each backend
- * keeps its statements prepared, keyed by their text.
+ * keeps the first few statements it runs prepared, keyed by their text.
  */
 #ifndef SITEMAPD_STORE_DB_H
 #define SITEMAPD_STORE_DB_H
