@@ -45,7 +45,7 @@ struct lastmod_store {
 	const struct store_db *db;
 	void		*conn;
 	char		*name;		/* where, without a password */
-	int		 batch, writing;
+	int		 writing;	/* in a transaction */
 	int		 loaded;
 	struct known_page *known;
 	size_t		 nknown;
@@ -62,9 +62,7 @@ struct chunk {
 /* What a sweep is to change: URLs by what becomes of them. */
 struct sweep {
 	struct lastmod_store *s;
-	time_t		 now;
 	struct buf	 gone, back;	/* NUL-separated */
-	int		 drop;
 };
 
 static int	date_chunk(struct lastmod_store *, struct lastmod_ask **,
@@ -72,13 +70,12 @@ static int	date_chunk(struct lastmod_store *, struct lastmod_ask **,
 static int	answer(void *, const struct store_value *);
 static size_t	ask_of(struct lastmod_ask **, size_t, const char *);
 static void	learn(struct lastmod_store *, const struct lastmod_ask *);
-static void	batch_begin(struct lastmod_store *);
-static int	batch_commit(struct lastmod_store *, struct buf *);
 static int	write_begun(struct lastmod_store *, struct buf *);
+static int	write_done(struct lastmod_store *, struct buf *);
 static int	keep_row(void *, const struct store_value *);
 static int	sort_row(void *, const struct store_value *);
 static int	run_each(struct lastmod_store *, const char *, const struct buf *,
-		    int64_t, struct buf *);
+		    const struct store_value *, struct buf *);
 static int	one_number(void *, const struct store_value *);
 static struct known_page *known(struct lastmod_store *, const char *);
 static void	unload(struct lastmod_store *);
@@ -155,12 +152,11 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 		} else
 			new[nnew++] = &asks[i];
 	}
-	batch_begin(s);
 	for (size_t at = 0; at < nnew && rc == 0; at += CHUNK)
 		rc = date_chunk(s, new + at, nnew - at < CHUNK ? nnew - at :
 		    CHUNK, why);
 	if (rc == 0)
-		rc = batch_commit(s, why);
+		rc = write_done(s, why);
 	for (size_t i = 0; i < nnew && rc == 0 && s->loaded; i++)
 		learn(s, new[i]);
 	free(new);
@@ -171,31 +167,29 @@ int
 lastmod_store_sweep(struct lastmod_store *s, int complete, time_t now,
     struct buf *why)
 {
-	struct sweep w = { s, now, BUF_INIT, BUF_INIT, 0 };
-	int needed = 0, rc;
+	struct sweep w = { s, BUF_INIT, BUF_INIT };
+	struct store_value when = { NULL, now, 0 },
+	    long_ago = { NULL, now - GONE_FOR, 0 };
+	int mark = 0, drop = 0, rc = 0;
 
 	for (size_t i = 0; complete && i < s->nknown; i++) {
 		const struct known_page *k = &s->known[i];
 
-		needed |= k->seen == (k->gone != 0);
-		needed |= k->gone != 0 && k->gone < now - GONE_FOR;
-	}
-	if (!s->loaded || !needed) {
-		unload(s);
-		return 0;
+		mark |= k->seen == (k->gone != 0);
+		drop |= !k->seen && k->gone != 0 && k->gone < long_ago.n;
 	}
 	/* The rows hold the URLs the ids stand for. */
-	if ((rc = s->db->run(s->conn, all_sql, NULL, 0, sort_row, &w,
+	if (mark && (rc = s->db->run(s->conn, all_sql, NULL, 0, sort_row, &w,
 	    why)) == -1)
 		failed(s, "reading", why);
-	else {
-		batch_begin(s);
-		if (run_each(s, gone_sql, &w.gone, now, why) == -1 ||
-		    run_each(s, back_sql, &w.back, 0, why) == -1 || (w.drop &&
-		    run_each(s, drop_sql, NULL, now - GONE_FOR, why) == -1))
+	else if (mark || drop) {
+		if (run_each(s, gone_sql, &w.gone, &when, why) == -1 ||
+		    run_each(s, back_sql, &w.back, NULL, why) == -1 ||
+		    (drop && (write_begun(s, why) == -1 || s->db->run(s->conn,
+		    drop_sql, &long_ago, 1, NULL, NULL, why) == -1)))
 			rc = failed(s, "writing", why);
 		else
-			rc = batch_commit(s, why);
+			rc = write_done(s, why);
 	}
 	buf_free(&w.gone);
 	buf_free(&w.back);
@@ -310,33 +304,25 @@ learn(struct lastmod_store *s, const struct lastmod_ask *a)
 	*k = (struct known_page){ a->hash, a->date, a->remembered, 1 };
 }
 
-/* A batch's transaction is begun at its first write: reads lock nothing. */
-static void
-batch_begin(struct lastmod_store *s)
-{
-	s->batch = 1;
-}
-
-static int
-batch_commit(struct lastmod_store *s, struct buf *why)
-{
-	int was_writing = s->writing;
-
-	s->batch = s->writing = 0;
-	if (was_writing && s->db->run(s->conn, "COMMIT", NULL, 0, NULL, NULL,
-	    why) == -1)
-		return failed(s, "committing", why);
-	return 0;
-}
-
-/* A batch's transaction, begun at its first write, so reads lock nothing. */
+/* A transaction, begun at the first write, so that reads lock nothing. */
 static int
 write_begun(struct lastmod_store *s, struct buf *why)
 {
-	if (!s->batch || s->writing)
+	if (s->writing)
 		return 0;
 	s->writing = 1;
 	return s->db->run(s->conn, s->db->begin_sql, NULL, 0, NULL, NULL, why);
+}
+
+static int
+write_done(struct lastmod_store *s, struct buf *why)
+{
+	if (!s->writing)
+		return 0;
+	s->writing = 0;
+	if (s->db->run(s->conn, "COMMIT", NULL, 0, NULL, NULL, why) == -1)
+		return failed(s, "committing", why);
+	return 0;
 }
 
 static int
@@ -352,7 +338,7 @@ keep_row(void *arg, const struct store_value *cols)
 	return 0;
 }
 
-/* A row of the store's, for a sweep: gone now, back again, or long gone. */
+/* A row of the store's, for a sweep: gone now, or back again. */
 static int
 sort_row(void *arg, const struct store_value *cols)
 {
@@ -365,29 +351,22 @@ sort_row(void *arg, const struct store_value *cols)
 		buf_add(&w->gone, cols[0].text, strlen(cols[0].text) + 1);
 	else if (k->seen && k->gone != 0)
 		buf_add(&w->back, cols[0].text, strlen(cols[0].text) + 1);
-	else if (!k->seen && k->gone < w->now - GONE_FOR)
-		w->drop = 1;
 	return 0;
 }
 
-/*
- * Runs sql for each URL in urls, n its second parameter; without urls,
- * once, n its only one.
- */
+/* Runs sql for each URL in urls, with second, if any, after it. */
 static int
 run_each(struct lastmod_store *s, const char *sql, const struct buf *urls,
-    int64_t n, struct buf *why)
+    const struct store_value *second, struct buf *why)
 {
-	struct store_value params[2] = { { NULL, n, 0 }, { NULL, n, 0 } };
-	size_t at = 0;
+	struct store_value params[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
 
-	if (urls == NULL)
-		return write_begun(s, why) == -1 ? -1 : s->db->run(s->conn,
-		    sql, params, 1, NULL, NULL, why);
-	for (; at < urls->len; at += strlen(urls->data + at) + 1) {
+	if (second)
+		params[1] = *second;
+	for (size_t at = 0; at < urls->len; at += strlen(urls->data + at) + 1) {
 		params[0].text = urls->data + at;
 		if (write_begun(s, why) == -1 || s->db->run(s->conn, sql,
-		    params, sql == gone_sql ? 2 : 1, NULL, NULL, why) == -1)
+		    params, second ? 2 : 1, NULL, NULL, why) == -1)
 			return -1;
 	}
 	return 0;
