@@ -430,8 +430,9 @@ CGI_PREFIX="$NO_DAC_OVERRIDE timeout 60"
 cgi SITEMAPD_CONFIG="$TMP/hostile.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "the hostile tree: 200" 200 "$STATUS"
 check_eq "... listing its one good page" "http://x/" "$(locs)"
-# Hostile pages: huge (read up to its head), a head that never closes,
-# binary, not UTF-8, an absurd canonical, one it may not read (left out:
+# Hostile pages: huge and binary (read up to 1 MiB of head at most, and
+# left out: NUL bytes are no text a browser reads), a head that never
+# closes, not UTF-8, an absurd canonical, one it may not read (left out:
 # its head is unknown), thousands of links.
 P="$TMP/pages"
 mkdir -p "$P"
@@ -449,10 +450,12 @@ chmod 000 "$P/private.html"
 printf '[site]\nsource = docroot\nroot = %s\n' "$P" >"$TMP/pages.ini"
 out=$($NO_DAC_OVERRIDE timeout 60 "$SITEMAPD" -c "$TMP/pages.ini" list \
     --host x 2>&1)
-for page in huge endless binary latin1 absurd; do
+for page in endless latin1 absurd; do
 	check_contains "hostile page $page.html: listed" \
 	    "listed	http://x/$page.html" "$out"
 done
+check_eq "hostile pages huge.html and binary.html: left out, and why" 2 \
+    "$(printf '%s\n' "$out" | grep -c 'left-out	-	what it says is unknown: it holds NUL bytes')"
 check_contains "a page it may not read: not listed" \
     "left-out	-	cannot read it: Permission denied" "$out"
 out=$($NO_DAC_OVERRIDE "$SITEMAPD" -c "$TMP/pages.ini" check 2>&1)

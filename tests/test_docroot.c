@@ -130,7 +130,7 @@ head_of(const char *html, size_t step)
 	for (size_t at = 0; at < n; at += step)
 		if (head_feed(r, html + at, n - at < step ? n - at : step))
 			break;
-	head_end(r, &h);
+	head_end(r, NULL, &h);
 	return h;
 }
 

@@ -23,7 +23,7 @@ alternates_declared(const char *page_alternates)
 
 		buf_reset(&url);
 		buf_addc(&url, '/');
-		escape_url_path(&url, alias);
+		escape_file_path(&url, alias);
 		free(alias);
 		buf_add(&out, p, (size_t)(tab - p + 1));
 		escape_xml(&out, buf_str(&url));

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cache.h"
+#include "escape.h"
 #include "list.h"
 #include "sitemap.h"
 
@@ -47,6 +48,7 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 {
 	const struct listing rules = config_listing(cfg);
 	struct buf why = BUF_INIT, path = BUF_INIT, reason = BUF_INIT;
+	struct buf said = BUF_INIT;
 	struct page_cache cache;
 	const struct page **pages;
 	size_t n;
@@ -88,7 +90,10 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 			continue;
 		}
 		left.path = path.data;
-		reason_of(&cache, &rules, page, v, &left, &reason);
+		buf_reset(&said);
+		reason_of(&cache, &rules, page, v, &left, &said);
+		/* A page's words may hold a tab or a newline: not a column. */
+		escape_text(&reason, buf_str(&said));
 		fprintf(out, "%016llx\tleft-out\t%s%s\t%s\n",
 		    (unsigned long long)page->id, path.len ? base : "",
 		    path.len ? buf_str(&path) : "-", buf_str(&reason));
@@ -99,5 +104,6 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 	buf_free(&why);
 	buf_free(&path);
 	buf_free(&reason);
+	buf_free(&said);
 	return 0;
 }

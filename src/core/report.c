@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "buf.h"
+#include "escape.h"
 #include "log.h"
 #include "report.h"
 
@@ -15,17 +16,20 @@ const struct reporter report_to_log = { to_log, NULL };
 void
 report(const struct reporter *r, enum finding kind, const char *fmt, ...)
 {
-	struct buf line = BUF_INIT;
+	struct buf said = BUF_INIT, line = BUF_INIT;
 	va_list ap;
 
 	if (r == NULL)
 		return;
 	va_start(ap, fmt);
-	buf_vprintf(&line, fmt, ap);
+	buf_vprintf(&said, fmt, ap);
 	va_end(ap);
+	/* What a page or a file's name supplied may not forge a line. */
+	escape_text(&line, buf_str(&said));
 	pthread_mutex_lock(&lock);
 	r->hear(r->ctx, kind, buf_str(&line));
 	pthread_mutex_unlock(&lock);
+	buf_free(&said);
 	buf_free(&line);
 }
 

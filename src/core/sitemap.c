@@ -36,8 +36,14 @@ sitemap_url_path(const struct listing *rules, const struct page *page,
 	struct buf path = BUF_INIT;
 
 	sitemap_page_path(rules, page, &path);
-	/* Crawlers match robots.txt against the path as sent. */
-	escape_url_path(encoded, buf_str(&path));
+	/*
+	 * Crawlers match robots.txt against the path as sent. A file's
+	 * name is taken as it is: a "%" in it is no escape.
+	 */
+	if (page->url_path)
+		escape_file_path(encoded, buf_str(&path));
+	else
+		escape_url_path(encoded, buf_str(&path));
 	buf_free(&path);
 }
 
@@ -71,7 +77,6 @@ static const char urlset_tail[] = "</urlset>\n";
 struct day {
 	time_t	 start;		/* of the day date holds; 1 for none */
 	char	 date[16];
-	size_t	 len;
 };
 
 #define DAY_SECONDS	86400
@@ -104,19 +109,17 @@ civil_date(long long days, long long *year, unsigned *month, unsigned *day)
 static const char *
 day_of(struct day *d, time_t t)
 {
-	time_t start = t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
+	time_t start;
 	long long year;
 	unsigned month, day;
-	struct tm tm;
 
+	/* A W3C year has four digits: a file's time so far off is none. */
+	if (t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL)
+		t = t < 0 ? 0 : TEN_CHAR_DATES_UNTIL - 1;
+	start = t - ((t % DAY_SECONDS) + DAY_SECONDS) % DAY_SECONDS;
 	if (start == d->start)
 		return d->date;
 	d->start = start;
-	if (sitemap_odd_date(t)) {
-		gmtime_r(&t, &tm);
-		d->len = strftime(d->date, sizeof(d->date), "%Y-%m-%d", &tm);
-		return d->date;
-	}
 	civil_date(start / DAY_SECONDS, &year, &month, &day);
 	d->date[0] = (char)('0' + year / 1000);
 	d->date[1] = (char)('0' + year / 100 % 10);
@@ -129,27 +132,13 @@ day_of(struct day *d, time_t t)
 	d->date[8] = (char)('0' + day / 10);
 	d->date[9] = (char)('0' + day % 10);
 	d->date[10] = '\0';
-	d->len = 10;
 	return d->date;
 }
 
-int
-sitemap_odd_date(time_t t)
-{
-	return t < TEN_CHAR_DATES_FROM || t >= TEN_CHAR_DATES_UNTIL;
-}
-
 static size_t
-url_size(size_t base_len, const struct sitemap_entry *e, struct day *d)
+url_size(size_t base_len, const struct sitemap_entry *e)
 {
-	size_t date_len = 10;
-
-	/* Not a gmtime per entry when the layout walks a million. */
-	if (sitemap_odd_date(e->last_modified)) {
-		day_of(d, e->last_modified);
-		date_len = d->len;
-	}
-	return URL_BYTES(base_len, e->path_len, date_len) +
+	return URL_BYTES(base_len, e->path_len, SITEMAP_DATE_LEN) +
 	    alternates_size(e->alternates, base_len);
 }
 
@@ -277,7 +266,7 @@ cut_by_count(struct sitemap *sm, size_t fixed)
 {
 	size_t longest = URL_BYTES(sm->base_len, sm->max_path_len, 10);
 
-	if (sm->ndup > 0 || sm->nodd_dates > 0 || sm->nalternates > 0 ||
+	if (sm->ndup > 0 || sm->nalternates > 0 ||
 	    sm->max_urls == 0 ||
 	    sm->max_bytes < fixed ||
 	    longest > (sm->max_bytes - fixed) / sm->max_urls)
@@ -316,7 +305,6 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 	size_t fixed = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
 	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
-	struct day day = { .start = 1 };
 	struct sitemap_part *p;
 	size_t room = 1;
 
@@ -335,7 +323,7 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 
 		if (sm->entries[i].dup)
 			continue;
-		size = url_size(base_len, &sm->entries[i], &day);
+		size = url_size(base_len, &sm->entries[i]);
 
 		if (count > 0 && (count == sm->max_urls ||
 		    bytes + size > sm->max_bytes)) {
@@ -363,13 +351,11 @@ sitemap_entry_dated(struct sitemap_entry *e, time_t last_modified)
 {
 	struct day day = { .start = 1 };
 	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
-	/* Apart: day.len is what day_of sets, whatever order C takes. */
 	const char *date = day_of(&day, last_modified);
 
 	e->last_modified = last_modified;
-	e->hash = hash_add(h, date, day.len);
-	if (day.len == SITEMAP_DATE_LEN)
-		memcpy(e->date, date, SITEMAP_DATE_LEN);
+	e->hash = hash_add(h, date, SITEMAP_DATE_LEN);
+	memcpy(e->date, date, SITEMAP_DATE_LEN);
 }
 
 uint64_t
@@ -409,7 +395,7 @@ sitemap_index_hash(struct sitemap *sm)
 		if (part->start < part->end) {
 			const char *date = day_of(&day, part_newest(sm, p));
 
-			h = hash_add(h, date, day.len);
+			h = hash_add(h, date, SITEMAP_DATE_LEN);
 		}
 		h = hash_add(h, "", 1);
 	}
@@ -444,13 +430,12 @@ static size_t
 part_size(const struct sitemap *sm, size_t part, size_t base_len)
 {
 	const struct sitemap_part *p = &sm->parts[part];
-	struct day day = { .start = 1 };
 	size_t size = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
 
 	for (size_t i = p->start; i < p->end; i++)
 		if (!sm->entries[i].dup)
-			size += url_size(base_len, &sm->entries[i], &day);
+			size += url_size(base_len, &sm->entries[i]);
 	return size;
 }
 
@@ -460,7 +445,6 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 {
 	const struct sitemap_part *p = &sm->parts[part];
 	struct buf open = BUF_INIT;	/* of every <loc>: up to the path */
-	struct day day = { .start = 1 };
 	const char *base;
 	size_t base_len;
 	char *start, *at;
@@ -481,13 +465,8 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 		at = put(at, e->path, e->path_len);
 		memcpy(at, URL_MID, sizeof(URL_MID) - 1);
 		at += sizeof(URL_MID) - 1;
-		if (sitemap_odd_date(e->last_modified)) {
-			day_of(&day, e->last_modified);
-			at = put(at, day.date, day.len);
-		} else {
-			memcpy(at, e->date, SITEMAP_DATE_LEN);
-			at += SITEMAP_DATE_LEN;
-		}
+		memcpy(at, e->date, SITEMAP_DATE_LEN);
+		at += SITEMAP_DATE_LEN;
 		memcpy(at, URL_DATED, sizeof(URL_DATED) - 1);
 		at += sizeof(URL_DATED) - 1;
 		at = alternates_put(e->alternates, base, base_len, at);

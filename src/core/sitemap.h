@@ -23,7 +23,7 @@ struct sitemap_entry {
 	uint64_t hash;		/* of what it shows: path and date */
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
-	char	 date[SITEMAP_DATE_LEN];	/* unless sitemap_odd_date */
+	char	 date[SITEMAP_DATE_LEN];
 	struct sitemap_alternates *alternates;	/* hreflang; or NULL */
 };
 
@@ -62,7 +62,6 @@ struct sitemap {
 	size_t		 n;
 	time_t		 newest;	/* of all entries; 0 when none */
 	size_t		 ndup;		/* entries marked dup */
-	size_t		 nodd_dates;	/* not of ten characters */
 	size_t		 max_path_len;	/* at least the longest */
 	size_t		 max_urls, max_bytes;
 	int		 stylesheet;	/* link /sitemap.css */
@@ -139,8 +138,6 @@ size_t	sitemap_shown_at(const struct sitemap *, const char *path,
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 
-/* A date not of ten characters: before the year 1000 or after 9999. */
-int	sitemap_odd_date(time_t);
 /* Dates an entry whose path is set: its date as text, and its hash. */
 void	sitemap_entry_dated(struct sitemap_entry *, time_t last_modified);
 /* What part (0-based) shows, apart from the base URL. */

@@ -245,8 +245,6 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 			*redate = 1;
 		else if (!e->dup && add[j].last_modified > sm->newest)
 			sm->newest = add[j].last_modified;
-		sm->nodd_dates -= sitemap_odd_date(e->last_modified);
-		sm->nodd_dates += sitemap_odd_date(add[j].last_modified);
 		e->last_modified = add[j].last_modified;
 		e->hash = add[j].hash;
 		memcpy(e->date, add[j].date, sizeof(e->date));
@@ -287,7 +285,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		was = sm->left_out;
 		nwas = sm->nleft_out;
 		sm->left_out = NULL;
-		sm->n = sm->nleft_out = sm->ndup = sm->nodd_dates = 0;
+		sm->n = sm->nleft_out = sm->ndup = 0;
 		sm->max_path_len = 0;
 		sm->newest = 0;
 		edit->ngone = edit->nwas_at = 0;
@@ -306,12 +304,10 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	for (size_t i = 0; i < edit->ngone; i++) {
 		gone[i] = sm->entries[edit->gone[i]];
 		sm->ndup -= gone[i].dup;
-		sm->nodd_dates -= sitemap_odd_date(gone[i].last_modified);
 		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
 	}
 	for (size_t i = 0; i < nadd; i++) {
 		sm->nalternates += add[i].alternates != NULL;
-		sm->nodd_dates += sitemap_odd_date(add[i].last_modified);
 		if (add[i].path_len > sm->max_path_len)
 			sm->max_path_len = add[i].path_len;
 		if (add[i].last_modified > added_newest)

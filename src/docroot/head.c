@@ -1,14 +1,21 @@
-/* What a page's <head> says about it: libxml2's HTML parser, pushed. */
+/*
+ * What a page's <head> says about it: its bytes decoded as a browser
+ * decodes them, then libxml2's HTML parser, pushed.
+ */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <libxml/HTMLparser.h>
 #include <libxml/uri.h>
+#include <libxml/xmlerror.h>
 
 #include "ascii.h"
 #include "buf.h"
+#include "encoding.h"
 #include "head.h"
+#include "head_scan.h"
 
 /* Resolves what a page names; its own host is unknown, so stands in. */
 #define HERE	"http://sitemapd.invalid"
@@ -17,9 +24,24 @@ struct head_reader {
 	htmlParserCtxtPtr	 ctxt;
 	struct page_head	 head;
 	int			 done;
+	struct buf		 raw;	/* until the encoding is known */
+	size_t			 bom;	/* its first bytes, not text */
+	const struct encoding	*encoding;
+	int			 certain;	/* a BOM said it */
+	int			 charset_seen;	/* a <meta> named one */
+	struct decoder		*decoder;
+	struct buf		 text;	/* decoded, for libxml2 */
+	struct head_scan	 scan;	/* the browser's head */
+	int			 parsed;	/* libxml2 is at the body */
 };
 
+static void	choose_encoding(struct head_reader *);
+static void	push(struct head_reader *, const char *, size_t, int last);
+static void	on_error(void *, xmlErrorPtr);
 static void	on_start(void *, const xmlChar *, const xmlChar **);
+static void	on_charset(struct head_reader *, const struct encoding *);
+static void	unsure(struct page_head *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 static const char *attr(const xmlChar **, const char *);
 static int	is_date_meta(const xmlChar **);
 static int	digits(const char **, int n, int *value);
@@ -39,37 +61,64 @@ head_begin(void)
 	struct head_reader *r = xcalloc(1, sizeof(*r));
 	htmlSAXHandler sax;
 
+	head_scan_init(&r->scan);
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
+	/* The bytes are decoded already: libxml2 reads UTF-8, whatever a
+	   <meta> says, as the browser has already chosen. */
 	if ((r->ctxt = htmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL,
-	    XML_CHAR_ENCODING_NONE)) == NULL)
+	    XML_CHAR_ENCODING_UTF8)) == NULL)
 		abort();	/* only for want of memory, as xmalloc */
 	htmlCtxtUseOptions(r->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_NOBLANKS);
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET | HTML_PARSE_NOBLANKS |
+	    HTML_PARSE_IGNORE_ENC);
 	return r;
 }
 
 int
 head_feed(struct head_reader *r, const char *data, size_t len)
 {
-	if (!r->done && len > 0)
-		htmlParseChunk(r->ctxt, data, (int)len, 0);
+	if (r->done || len == 0)
+		return r->done;
+	if (r->encoding == NULL) {
+		buf_add(&r->raw, data, len);
+		if (r->raw.len < ENCODING_PRESCAN)
+			return 0;
+		choose_encoding(r);
+		if (r->done)
+			return 1;
+		data = buf_str(&r->raw) + r->bom;
+		len = r->raw.len - r->bom;
+	}
+	push(r, data, len, 0);
 	return r->done;
 }
 
 void
-head_end(struct head_reader *r, struct page_head *head)
+head_end(struct head_reader *r, const char *cut_short, struct page_head *head)
 {
-	if (!r->done)
-		htmlParseChunk(r->ctxt, NULL, 0, 1);
+	if (r->encoding == NULL)
+		choose_encoding(r);
+	if (!r->done) {
+		push(r, buf_str(&r->raw) + r->bom, r->raw.len - r->bom, 1);
+		if (!r->done && cut_short)
+			unsure(&r->head, "%s", cut_short);
+	}
+	r->head.noindex |= r->scan.noindex;
 	*head = r->head;
+	head_scan_free(&r->scan);
 	htmlFreeParserCtxt(r->ctxt);
+	decoder_free(r->decoder);
+	buf_free(&r->raw);
+	buf_free(&r->text);
 	free(r);
 }
 
 void
 head_free(struct page_head *head)
 {
+	free(head->unsure);
+	free(head->parser_said);
 	free(head->canonical);
 	free(head->refresh);
 	free(head->modified);
@@ -178,6 +227,21 @@ head_date(const char *s, time_t *t)
 	return tm.tm_mday == day && tm.tm_mon == mon - 1 ? 0 : -1;
 }
 
+enum head_stated
+head_stated_date(const char *s, time_t now, time_t *t)
+{
+	time_t when;
+
+	if (head_date(s, &when) == -1)
+		return STATED_NO_DATE;
+	if (when < 0)
+		return STATED_TOO_OLD;
+	if (when > now + 24 * 3600)
+		return STATED_AHEAD;
+	*t = when;
+	return STATED_OK;
+}
+
 /* Each element of the head; <body>, written or implied, ends it. */
 static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
@@ -187,9 +251,15 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	const char *n = (const char *)name, *v;
 
 	if (strcmp(n, "body") == 0) {
-		r->done = 1;
+		r->parsed = 1;
 		xmlStopParser(r->ctxt);
 	} else if (strcmp(n, "meta") == 0) {
+		if ((v = attr(atts, "charset")) != NULL)
+			on_charset(r, encoding_for_label(v, strlen(v)));
+		else if ((v = attr(atts, "http-equiv")) != NULL &&
+		    strcasecmp(v, "content-type") == 0 &&
+		    (v = attr(atts, "content")) != NULL)
+			on_charset(r, encoding_from_content(v));
 		if ((v = attr(atts, "name")) != NULL &&
 		    (strcasecmp(v, "robots") == 0 ||
 		    strcasecmp(v, "googlebot") == 0) &&
@@ -314,4 +384,100 @@ digits(const char **s, int n, int *value)
 		*value = *value * 10 + (**s - '0');
 	}
 	return 1;
+}
+
+/*
+ * The encoding from the bytes read so far; one this machine cannot
+ * decode, or that decodes to nothing, leaves what the page says unknown.
+ */
+static void
+choose_encoding(struct head_reader *r)
+{
+	size_t bom;
+
+	r->encoding = encoding_sniff((const unsigned char *)r->raw.data,
+	    r->raw.len, &bom);
+	r->certain = bom > 0;
+	r->bom = bom;
+	if (encoding_is_replacement(r->encoding))
+		unsure(&r->head, "its encoding %s shows nothing of it in a "
+		    "browser", encoding_name(r->encoding));
+	else if ((r->decoder = decoder_new(r->encoding)) == NULL)
+		unsure(&r->head, "its encoding %s cannot be decoded here",
+		    encoding_name(r->encoding));
+	if (r->decoder == NULL)
+		r->done = 1;
+}
+
+/* Decoded bytes to libxml2, its complaints kept rather than printed. */
+static void
+push(struct head_reader *r, const char *data, size_t len, int last)
+{
+	xmlStructuredErrorFunc was = xmlStructuredError;
+	void *was_ctx = xmlStructuredErrorContext;
+
+	buf_reset(&r->text);
+	decoder_feed(r->decoder, data, len, &r->text);
+	if (last)
+		decoder_end(r->decoder, &r->text);
+	buf_reset(&r->raw);
+	r->bom = 0;
+	if (memchr(buf_str(&r->text), '\0', r->text.len) != NULL)
+		unsure(&r->head, "it holds NUL bytes where a browser reads "
+		    "text: its encoding is not what it seems");
+	/* The head ends where a browser's ends, however libxml2 reads it. */
+	r->done = head_scan_feed(&r->scan, buf_str(&r->text), r->text.len);
+	xmlSetStructuredErrorFunc(r, on_error);
+	if (r->text.len > 0 && !r->parsed)
+		htmlParseChunk(r->ctxt, r->text.data, (int)r->text.len, 0);
+	if (last && !r->parsed)
+		htmlParseChunk(r->ctxt, NULL, 0, 1);
+	xmlSetStructuredErrorFunc(was_ctx, was);
+}
+
+/* libxml2's own words: the first one, for the log with the file's name. */
+static void
+on_error(void *ctx, xmlErrorPtr e)
+{
+	struct head_reader *r = ctx;
+	size_t n;
+
+	if (r->head.parser_said != NULL || e == NULL || e->message == NULL ||
+	    e->domain == XML_FROM_HTML)
+		return;		/* markup a browser takes as it is */
+	n = strcspn(e->message, "\n");
+	r->head.parser_said = xstrndup(e->message, n);
+}
+
+/*
+ * A <meta> naming a charset: the first is the browser's word on it. One
+ * that names another encoding than the one chosen, where no BOM settled
+ * it, makes a browser decode the page again in that one, which this
+ * reading did not.
+ */
+static void
+on_charset(struct head_reader *r, const struct encoding *e)
+{
+	if (e == NULL || r->charset_seen || r->certain)
+		return;
+	r->charset_seen = 1;
+	if (encoding_from_meta(e) != r->encoding)
+		unsure(&r->head, "its <meta> charset %s is not what a browser "
+		    "first decodes it by: it would decode it again",
+		    encoding_name(e));
+}
+
+/* The first reason what the page says cannot be known. */
+static void
+unsure(struct page_head *h, const char *fmt, ...)
+{
+	struct buf why = BUF_INIT;
+	va_list ap;
+
+	if (h->unsure != NULL)
+		return;
+	va_start(ap, fmt);
+	buf_vprintf(&why, fmt, ap);
+	va_end(ap);
+	h->unsure = why.data;
 }

@@ -1,7 +1,8 @@
 /*
- * What a page of a document root says about itself in its <head>: read
- * with libxml2's HTML push parser, which stops at <body> or after
- * HEAD_MAX bytes, so that a page costs at most its head to read.
+ * What a page of a document root says about itself in its <head>, as a
+ * browser reads it: decoded as a browser would (encoding.h), then read
+ * with libxml2's HTML push parser up to <body>, written or implied, so
+ * that a page costs at most its head to read.
  */
 #ifndef SITEMAPD_HEAD_H
 #define SITEMAPD_HEAD_H
@@ -11,8 +12,11 @@
 
 #include "baseurl.h"
 
-/* More than any real head; a page that never ends its head stops here. */
-#define HEAD_MAX	(64 * 1024)
+/*
+ * More than any real head, inline scripts and styles included; a page
+ * whose head is still open here is not read on, and not listed.
+ */
+#define HEAD_MAX	(1024 * 1024)
 
 /* More alternates than there are languages: the rest are not read. */
 #define HEAD_ALTERNATES_MAX	200
@@ -32,6 +36,9 @@ struct page_head {
 	struct head_alternate *alternates;
 	size_t	 nalternates;	/* at most HEAD_ALTERNATES_MAX */
 	size_t	 alternates_unread;	/* past that */
+	char	*unsure;	/* why what it says cannot be known: a
+				   browser may read it otherwise */
+	char	*parser_said;	/* libxml2's first complaint, if any */
 };
 
 /* Once, before any thread reads a page: libxml2's own setup. */
@@ -40,8 +47,13 @@ void	head_init(void);
 struct head_reader *head_begin(void);
 /* 0 while more of the page is wanted, 1 once its head is read. */
 int	head_feed(struct head_reader *, const char *, size_t);
-/* What the page said, into *head (freed with head_free). */
-void	head_end(struct head_reader *, struct page_head *head);
+/*
+ * What the page said, into *head (freed with head_free). cut_short says
+ * why the page was not read to its end, or is NULL: a head still open
+ * then is unsure.
+ */
+void	head_end(struct head_reader *, const char *cut_short,
+	    struct page_head *head);
 void	head_free(struct page_head *);
 
 /*
@@ -50,6 +62,17 @@ void	head_free(struct page_head *);
  * or -1.
  */
 int	head_date(const char *, time_t *t);
+
+/* What head_stated_date makes of a page's own date. */
+enum head_stated {
+	STATED_OK,
+	STATED_NO_DATE,		/* no W3C date */
+	STATED_TOO_OLD,		/* before 1970, before any web page */
+	STATED_AHEAD		/* over a day ahead of now: a zone's slip at most */
+};
+
+/* A page's own date, into *t only when it is one a page can have. */
+enum head_stated head_stated_date(const char *, time_t now, time_t *t);
 
 /* Where a URL a page names leads, seen from the page. */
 enum head_target {

@@ -59,19 +59,6 @@ struct dir {
 	int		 racy;		/* changed so lately it may again */
 };
 
-/*
- * The directories one walk has read, so that it reads none twice: a
- * loop of symlinks ends, and a directory reached by two ways is listed
- * under the first. Open addressing; an inode of 0 is a free slot.
- */
-struct visited {
-	struct {
-		dev_t	 dev;
-		ino_t	 ino;
-	}		*slot;
-	size_t		 n, cap;
-};
-
 struct source {
 	int		 long_lived;
 	const struct reporter *report;
@@ -88,6 +75,9 @@ struct source {
 	struct dir	*dirs;
 	size_t		 ndirs;
 	struct id_map	 dir_at;	/* index in dirs by id_of(rel) */
+	struct id_map	 dir_of_inode;	/* index in dirs by inode_key */
+	struct id_map	 page_state;	/* with watch = stat: state_key of
+					   each page's file, 0 to read again */
 	int		*dir_of_wd;	/* index in dirs, or -1 */
 	size_t		 nwds;
 	struct known	*files;		/* sorted by id */
@@ -135,7 +125,12 @@ struct found {
 
 static void	stop_watching(struct source *);
 static void	forget_prefix(struct source *, const char *, struct dirty *);
-static int	first_visit(struct visited *, const struct stat *);
+static int	dir_elsewhere(struct source *, const char *,
+		    const struct stat *);
+static uint64_t	inode_key(const struct stat *);
+static uint64_t	state_key(const struct stat *);
+static void	note_state(struct source *, uint64_t, const struct stat *);
+static void	compare_pages(struct source *, struct dirty *);
 static int	dir_known(const struct source *, const char *);
 static size_t	add_dir(struct source *, const char *, const struct stat *);
 static void	watch_dir(struct source *, size_t, const char *);
@@ -191,6 +186,8 @@ forget(struct source *s)
 		free(s->dirs[i].rel);
 	free(s->dirs);
 	id_map_free(&s->dir_at);
+	id_map_free(&s->dir_of_inode);
+	id_map_free(&s->page_state);
 	free(s->dir_of_wd);
 	merge_added(s);
 	for (size_t i = 0; i < s->nfiles; i++)
@@ -241,6 +238,7 @@ give_up_watching(struct source *s, const char *what)
 	stop_watching(s);
 	s->inotify_failed = 1;
 	s->follow = FOLLOW_STAT;
+	s->lost = 1;	/* read again, each page's state noted */
 }
 
 static void
@@ -300,6 +298,7 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 	}
 	buf_free(&url);
 	buf_free(&note);
+	note_state(s, page.id, st);
 	bucket = &buckets[page.id & 0xff];
 	bucket->pages = xgrowarray(bucket->pages, bucket->n,
 	    sizeof(*bucket->pages));
@@ -432,7 +431,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	const char *cannot;
 	size_t total = 0;
 	ssize_t n = 0;
-	int fd;
+	int fd, done = 0;
 
 	join(&path, s->root, rel);
 	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &now,
@@ -448,13 +447,27 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		return -1;
 	}
 	r = head_begin();
-	while (total < HEAD_MAX && (n = read(fd, chunk, sizeof(chunk))) > 0 &&
-	    !head_feed(r, chunk, (size_t)n))
+	while (!done && total < HEAD_MAX && (n = read(fd, chunk,
+	    sizeof(chunk))) > 0) {
+		done = head_feed(r, chunk, (size_t)n);
 		total += (size_t)n;
-	head_end(r, &head);
+	}
+	head_end(r, done || n == 0 ? NULL : n > 0 ?
+	    "its head is still open after 1 MiB" : strerror(errno), &head);
 	if (content != NULL)
 		*content = content_hash(fd);
 	close(fd);
+	if (head.parser_said != NULL)
+		report(s->report, FINDING_NOTE, "%s/%s: libxml2: %s", s->root,
+		    rel, head.parser_said);
+	if (head.unsure != NULL) {
+		buf_printf(why, "what it says is unknown: %s", head.unsure);
+		report(s->report, FINDING_PROBLEM, "%s/%s: left out: %s",
+		    s->root, rel, buf_str(why));
+		head_free(&head);
+		buf_free(&path);
+		return -1;
+	}
 	/* The page's own word on its date wins over any store's. */
 	if (head.modified != NULL && own_date(s, rel, head.modified,
 	    &page->last_modified)) {
@@ -464,7 +477,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	buf_reset(&path);
 	buf_addc(&path, '/');
-	escape_url_path(&path, buf_str(url));
+	escape_file_path(&path, buf_str(url));
 	if (head.noindex)
 		buf_adds(why, "noindex (its meta robots)");
 	else if (head.refresh && head_target(head.refresh, buf_str(&path),
@@ -506,27 +519,25 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 }
 
 /*
- * The date a page gives itself, when it is a W3C date and not ahead of
- * this machine's clock by more than a day (a time zone's slip): 1; else
+ * The date a page gives itself, when it is one it can have
+ * (head_stated_date): 1; else
  * the file's mtime stays, and check says why: 0.
  */
 static int
 own_date(struct source *s, const char *rel, const char *text,
     time_t *modified)
 {
-	time_t t;
+	static const char *const why[] = {
+		[STATED_NO_DATE] = "is no W3C date",
+		[STATED_TOO_OLD] = "is before 1970",
+		[STATED_AHEAD] = "is in the future",
+	};
+	enum head_stated stated = head_stated_date(text, time(NULL), modified);
 
-	if (head_date(text, &t) == -1)
-		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s is no "
-		    "W3C date: its file's time is used", s->root, rel, text);
-	else if (t > time(NULL) + 24 * 3600)
-		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s is in "
-		    "the future: its file's time is used", s->root, rel, text);
-	else {
-		*modified = t;
-		return 1;
-	}
-	return 0;
+	if (stated != STATED_OK)
+		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s %s: its "
+		    "file's time is used", s->root, rel, text, why[stated]);
+	return stated == STATED_OK;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
@@ -572,12 +583,13 @@ entry_state(struct source *s, int dirfd, const char *name, const char *rel,
 /*
  * Reads one directory, watching it first so that no change slips by:
  * its pages go to found, its subdirectories to more, for the caller to
- * walk; one a walk has read (visited) is not read again. Returns -1 when
+ * walk; one known under another name (a symlink to it) is not read
+ * again, by a scan or later, so a loop ends. Returns -1 when
  * it cannot be read.
  */
 static int
 read_dir(struct source *s, const struct config *cfg, const char *rel,
-    struct visited *visited, struct found *found, char ***more,
+    struct found *found, char ***more,
     size_t *nmore)
 {
 	struct buf path = BUF_INIT, child = BUF_INIT;
@@ -598,7 +610,7 @@ read_dir(struct source *s, const struct config *cfg, const char *rel,
 		buf_free(&path);
 		return -1;
 	}
-	if (visited && !first_visit(visited, &st)) {
+	if (dir_elsewhere(s, rel, &st)) {
 		closedir(d);
 		buf_free(&path);
 		return 0;
@@ -652,7 +664,6 @@ walk(struct source *s, const struct config *cfg, const char *rel,
     struct found *found, const atomic_int *cancel, struct buf *why)
 {
 	char **todo = xcalloc(1, sizeof(*todo));
-	struct visited visited = { NULL, 0, 0 };
 	size_t ntodo = 0;
 	int rc = 0;
 
@@ -663,7 +674,7 @@ walk(struct source *s, const struct config *cfg, const char *rel,
 			rc = -1;
 			break;
 		}
-		if (read_dir(s, cfg, todo[next], &visited, found, &todo,
+		if (read_dir(s, cfg, todo[next], found, &todo,
 		    &ntodo) == -1 && next == 0 && why != NULL) {
 			buf_printf(why, "%s: %s", s->root, strerror(errno));
 			rc = -1;
@@ -673,7 +684,6 @@ walk(struct source *s, const struct config *cfg, const char *rel,
 	for (size_t i = 0; i < ntodo; i++)
 		free(todo[i]);
 	free(todo);
-	free(visited.slot);
 	return rc;
 }
 
@@ -815,7 +825,8 @@ read_events(struct source *s, const struct config *cfg, struct dirty *d)
 /*
  * Without inotify: a directory whose state differs is read again, with
  * every file known in it; a new directory is walked, one that is gone
- * takes its tree along.
+ * takes its tree along. A file rewritten in place changes no directory:
+ * compare_pages finds it.
  */
 static void
 compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
@@ -852,7 +863,7 @@ compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
 				id_list_add(&d->ids[s->files[f].id & 0xff],
 				    s->files[f].id);
 		}
-		read_dir(s, cfg, rel, NULL, &found, &more, &nmore);
+		read_dir(s, cfg, rel, &found, &more, &nmore);
 		for (size_t k = 0; k < nmore; k++) {
 			if (!dir_known(s, more[k]))
 				walk(s, cfg, more[k], &found, NULL, NULL);
@@ -860,6 +871,28 @@ compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
 		}
 		free(more);
 		free(rel);
+	}
+	buf_free(&path);
+}
+
+/* Without inotify: each page whose file's state differs is read again. */
+static void
+compare_pages(struct source *s, struct dirty *d)
+{
+	struct buf path = BUF_INIT;
+
+	merge_added(s);
+	for (size_t f = 0; f < s->nfiles; f++) {
+		struct stat st;
+		size_t was;
+
+		if (!id_map_get(&s->page_state, s->files[f].id, &was))
+			continue;
+		join(&path, s->root, s->files[f].rel);
+		if (stat(buf_str(&path), &st) == -1 ||
+		    state_key(&st) != (uint64_t)was || was == 0)
+			id_list_add(&d->ids[s->files[f].id & 0xff],
+			    s->files[f].id);
 	}
 	buf_free(&path);
 }
@@ -889,8 +922,10 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 		return -1;
 	if (s->follow == FOLLOW_INOTIFY)
 		read_events(s, cfg, d);
-	else
+	else {
 		compare_dirs(s, cfg, d);
+		compare_pages(s, d);
+	}
 	/* A pass over every known file: not for each one added. */
 	if (s->nadded > ADDED_MAX)
 		merge_added(s);
@@ -988,34 +1023,63 @@ forget_prefix(struct source *s, const char *rel, struct dirty *d)
 	free(prefix);
 }
 
-/* True the first time a walk meets the directory st is of. */
+/*
+ * The directory st is of is known, and still there, under another name
+ * than rel: rel is a second way to it.
+ */
 static int
-first_visit(struct visited *v, const struct stat *st)
+dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
 {
-	size_t h;
+	struct buf path = BUF_INIT;
+	struct stat now;
+	const struct dir *d;
+	size_t at;
+	int there;
 
-	if (v->n * 2 >= v->cap) {
-		struct visited bigger = { NULL, 0, v->cap ? v->cap * 2 : 64 };
+	if (!id_map_get(&s->dir_of_inode, inode_key(st), &at))
+		return 0;
+	d = &s->dirs[at];
+	if (d->rel == NULL || strcmp(d->rel, rel) == 0 ||
+	    d->st.st_dev != st->st_dev || d->st.st_ino != st->st_ino)
+		return 0;
+	/* It may have moved here, its old name not yet seen gone. */
+	join(&path, s->root, d->rel);
+	there = stat(buf_str(&path), &now) == 0 && now.st_dev == st->st_dev &&
+	    now.st_ino == st->st_ino;
+	buf_free(&path);
+	return there;
+}
 
-		bigger.slot = xcalloc(bigger.cap, sizeof(*bigger.slot));
-		for (size_t i = 0; i < v->cap; i++)
-			if (v->slot[i].ino != 0) {
-				struct stat old = { .st_dev = v->slot[i].dev,
-				    .st_ino = v->slot[i].ino };
+/*
+ * With watch = stat, what a page's file was when read: its state, or 0
+ * for one changed so lately that it may change again within the same
+ * time stamp, to be read again at the next request.
+ */
+static void
+note_state(struct source *s, uint64_t id, const struct stat *st)
+{
+	if (s->follow == FOLLOW_STAT)
+		id_map_put(&s->page_state, id, st->st_mtime >= time(NULL) - 1 ?
+		    0 : state_key(st));
+}
 
-				first_visit(&bigger, &old);
-			}
-		free(v->slot);
-		*v = bigger;
-	}
-	h = (size_t)(st->st_ino * 0x9e3779b97f4a7c15ULL ^ st->st_dev);
-	for (h %= v->cap; v->slot[h].ino != 0; h = (h + 1) % v->cap)
-		if (v->slot[h].ino == st->st_ino && v->slot[h].dev == st->st_dev)
-			return 0;
-	v->slot[h].dev = st->st_dev;
-	v->slot[h].ino = st->st_ino ? st->st_ino : 1;
-	v->n++;
-	return 1;
+static uint64_t
+state_key(const struct stat *st)
+{
+	uint64_t k = inode_key(st);
+
+	k = hash_add(k, &st->st_size, sizeof(st->st_size));
+	k = hash_add(k, &st->st_mtim, sizeof(st->st_mtim));
+	k = hash_add(k, &st->st_ctim, sizeof(st->st_ctim));
+	return k | 1;	/* never 0 */
+}
+
+static uint64_t
+inode_key(const struct stat *st)
+{
+	uint64_t k = hash_add(HASH_INIT, &st->st_dev, sizeof(st->st_dev));
+
+	return hash_add(k, &st->st_ino, sizeof(st->st_ino));
 }
 
 static int
@@ -1042,6 +1106,7 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 		id_map_get(&s->dir_at, id_of(rel), &at);
 	s->dirs[at].st = *st;
 	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
+	id_map_put(&s->dir_of_inode, inode_key(st), at);
 	return at;
 }
 

@@ -63,6 +63,32 @@ escape_url_path(struct buf *b, const char *s)
 }
 
 void
+escape_file_path(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (is_path_char(c))
+			buf_addc(b, (char)c);
+		else
+			add_escaped(b, c);
+	}
+}
+
+void
+escape_text(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			buf_printf(b, "\\x%02X", c);
+		else
+			buf_addc(b, (char)c);
+	}
+}
+
+void
 escape_robots_pattern(struct buf *b, const char *s)
 {
 	for (; *s; s++) {

@@ -17,6 +17,18 @@ size_t	escape_xml_len(const char *s);
  * an existing %XX escape stays, every other byte becomes %XX (uppercase).
  */
 void	escape_url_path(struct buf *, const char *s);
+/*
+ * Appends a file's path as the URI that names exactly it: as
+ * escape_url_path, but "%" too becomes %25, since a server decodes
+ * every escape of the URI back into the name it looks up.
+ */
+void	escape_file_path(struct buf *, const char *s);
+
+/*
+ * Appends s for a line of text (the log, check, list): each control
+ * byte, which could end the line or forge another, becomes \xNN.
+ */
+void	escape_text(struct buf *, const char *s);
 
 /*
  * Appends a robots.txt pattern as Google's parser reads it: non-ASCII

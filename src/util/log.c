@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "escape.h"
 #include "log.h"
 
 static int quiet;
@@ -94,14 +95,17 @@ log_reopen(void)
 static void
 log_line(int priority, const char *fmt, va_list ap)
 {
-	struct buf line = BUF_INIT;
+	struct buf said = BUF_INIT, line = BUF_INIT;
 	const char *journal = getenv("JOURNAL_STREAM");
 
 	if (quiet)
 		return;
+	/* One line, whatever a page, a file's name or a client supplied. */
+	buf_vprintf(&said, fmt, ap);
 	if (target == TO_SYSLOG) {
-		buf_vprintf(&line, fmt, ap);
+		escape_text(&line, buf_str(&said));
 		syslog(priority, "%s", buf_str(&line));
+		buf_free(&said);
 		buf_free(&line);
 		return;
 	}
@@ -110,7 +114,8 @@ log_line(int priority, const char *fmt, va_list ap)
 	else if (journal && *journal)
 		buf_printf(&line, "<%d>", priority);
 	buf_adds(&line, "sitemapd: ");
-	buf_vprintf(&line, fmt, ap);
+	escape_text(&line, buf_str(&said));
+	buf_free(&said);
 	/* One write per line keeps lines whole in a shared log. */
 	buf_addc(&line, '\n');
 	pthread_mutex_lock(&lock);

@@ -32,7 +32,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (head_feed(r, (const char *)data + at,
 		    size - at < step ? size - at : step))
 			break;
-	head_end(r, &head);
+	head_end(r, NULL, &head);
 	host_policy_init(&hosts);
 	if (head.canonical)
 		(void)head_target(head.canonical, "/a/b.html", &hosts, &target);
