@@ -216,6 +216,41 @@ http://example.com/plain.html
 http://example.com/unquoted-slash.html" "$(locs)"
 rm -rf "$R"/*
 
+# --- a site's robots.txt carried over as Google reads it (item 8) -----------
+page index.html
+long=$(head -c 20000 /dev/zero | tr '\0' x)
+mid=$(head -c 3000 /dev/zero | tr '\0' y)
+# Past the line once escaped: each byte of the UTF-8 of é is %XX.
+accents=$(head -c 6000 /dev/zero | tr '\0' a | sed 's/a/\xc3\xa9/g')
+escaped=$(printf '%s' "$accents" | sed 's/\xc3\xa9/%C3%A9/g')
+printf 'User-agent: *\nDisallow: /long%s\nDisallow: /mid%s\nAllow: /mid%s/open\nDisallow: /%s\n' \
+    "$long" "$mid" "$mid" "$accents" >"$R/robots.txt"
+ask /robots.txt
+check_eq "a site robots.txt with lines past 2048 bytes: robots.txt 200" 200 "$STATUS"
+cp "$TMP/body" "$TMP/served.txt"
+verdicts() {	# verdicts PATH: the site's file's, then the served one's
+	for _f in "$R/robots.txt" "$TMP/served.txt"; do
+		"$SITEMAPD" robots-check "$_f" Googlebot "http://example.com$1" |
+		    cut -f1
+	done | paste -sd ' '
+}
+# Within Google's line, each rule as it is; past it, stricter.
+for path in "/long$long" "/long$(printf '%s' "$long" | cut -c1-16700)" \
+    "/mid$mid" "/mid$mid/x" "/mid$mid/open"; do
+	v=$(verdicts "$path")
+	check_eq "a path of $(printf '%s' "$path" | wc -c) bytes: the served file's verdict is the site's" \
+	    "${v% *}" "${v#* }"
+done
+for path in "/$escaped" "/$(printf '%s' "$escaped" | cut -c1-17000)"; do
+	check_lacks "a path of $(printf '%s' "$path" | wc -c) bytes: never allowed where the site disallows it" \
+	    "disallowed allowed" "$(verdicts "$path")"
+done
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_contains "check: a line too long once escaped is cut, stricter" \
+    "robots.txt:5: Disallow: /%C3%A9%C3%A9" "$out"
+check_contains "... and says so" "bytes disallowed, which is stricter" "$out"
+rm -rf "$R"/*
+
 # --- a FastCGI process: in-place edits under watch = stat (item 1), and a
 # symlink to the root made while it serves (item 5) -------------------------
 CLIENT=$(dirname "$SITEMAPD")/../tests/fcgi-client

@@ -7,12 +7,6 @@
 #include "escape.h"
 #include "robots_matcher.h"
 
-/*
- * Longer lines are cut here, not dropped: 8 times the longest URL some
- * browsers take, as Google does, less the byte its buffer keeps for NUL.
- */
-#define LINE_MAX_BYTES	(2083 * 8 - 1)
-
 /* Trims s in place; returns its new start. */
 static char *
 strip(char *s)
@@ -107,7 +101,7 @@ void
 robotstxt_parse(struct robotstxt *rt, const char *body, size_t len)
 {
 	static const unsigned char bom[] = { 0xef, 0xbb, 0xbf };
-	char *line = xmalloc(LINE_MAX_BYTES + 1);
+	char *line = xmalloc(ROBOTSTXT_LINE_MAX + 1);
 	size_t at = 0, bom_at = 0;
 	int number = 0, after_cr = 0;
 
@@ -121,7 +115,7 @@ robotstxt_parse(struct robotstxt *rt, const char *body, size_t len)
 			continue;
 		bom_at = sizeof(bom);
 		if (c != '\n' && c != '\r') {
-			if (at < LINE_MAX_BYTES)
+			if (at < ROBOTSTXT_LINE_MAX)
 				line[at++] = (char)c;
 			continue;
 		}

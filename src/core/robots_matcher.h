@@ -11,6 +11,12 @@
 
 #include "buf.h"
 
+/*
+ * Longer lines are cut here, not dropped: 8 times the longest URL some
+ * browsers take, as Google does, less the byte its buffer keeps for NUL.
+ */
+#define ROBOTSTXT_LINE_MAX	(2083 * 8 - 1)
+
 enum robotstxt_key {
 	ROBOTSTXT_USER_AGENT, ROBOTSTXT_ALLOW, ROBOTSTXT_DISALLOW,
 	ROBOTSTXT_SITEMAP, ROBOTSTXT_UNKNOWN

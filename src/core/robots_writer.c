@@ -101,7 +101,7 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	escape_robots_pattern(&escaped, pattern);
 	if (escaped.len > ROBOTS_PATTERN_MAX) {
 		buf_free(&escaped);
-		*why = "pattern is longer than 2048 bytes";
+		*why = "pattern is longer than Google reads on one line";
 		return -1;
 	}
 	grp = group_of(r, agent);
@@ -203,7 +203,7 @@ robots_add_sitemap(struct robots *r, const char *url, const char **why)
 	for (const char *p = url; *why == NULL && *p; p++)
 		if ((unsigned char)*p <= ' ' || *p == 0x7f)
 			*why = "a URL holds no blank or control character";
-	if (*why == NULL && strlen(url) > ROBOTS_PATTERN_MAX)
+	if (*why == NULL && strlen(url) > ROBOTS_SITEMAP_URL_MAX)
 		*why = "longer than 2048 bytes";
 	if (*why)
 		return -1;

@@ -14,8 +14,14 @@
 
 /* Crawlers need read no more of a robots.txt (RFC 9309, 2.5). */
 #define ROBOTS_MAX_BYTES	(500 * 1024)
-/* The longest pattern [robots] takes: a URL path, with room to spare. */
-#define ROBOTS_PATTERN_MAX	2048
+/*
+ * The longest pattern a rule takes: what Google reads of "Disallow: "
+ * and the pattern on one line. A site's robots.txt has no other limit,
+ * and a rule cut shorter would be another rule.
+ */
+#define ROBOTS_PATTERN_MAX	(ROBOTSTXT_LINE_MAX - 10)
+/* The longest Sitemap URL: a URL, with room to spare. */
+#define ROBOTS_SITEMAP_URL_MAX	2048
 /* Why a name is refused for a [robots:NAME] group. */
 #define ROBOTS_AGENT_HINT	"a group is named by a crawler's product " \
 	"token ([A-Za-z_-]+), such as [robots:GPTBot]"

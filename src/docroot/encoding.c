@@ -190,6 +190,7 @@ static const struct label {
 #define REPLACEMENT_CHAR	"\xef\xbf\xbd"	/* U+FFFD */
 
 struct decoder {
+	int		 utf8;		/* checked here: iconv takes too much */
 	iconv_t		 cd;		/* (iconv_t)-1: replacement */
 	char		 held[8];	/* a sequence cut short */
 	size_t		 nheld;
@@ -199,6 +200,8 @@ struct decoder {
 static const struct encoding *prescan(const unsigned char *, size_t);
 static int	get_attribute(const unsigned char **, const unsigned char *,
 		    struct buf *, struct buf *);
+static void	utf8_feed(struct decoder *, const char *, size_t, struct buf *);
+static int	continues(const unsigned char *, size_t);
 static int	by_label(const void *, const void *);
 
 const struct encoding *
@@ -309,8 +312,9 @@ decoder_new(const struct encoding *e)
 	struct decoder *d = xcalloc(1, sizeof(*d));
 
 	d->cd = (iconv_t)-1;
-	if (e->iconv != NULL && (d->cd = iconv_open("UTF-8", e->iconv)) ==
-	    (iconv_t)-1) {
+	d->utf8 = e == &encodings[UTF_8];
+	if (e->iconv != NULL && !d->utf8 &&
+	    (d->cd = iconv_open("UTF-8", e->iconv)) == (iconv_t)-1) {
 		free(d);
 		return NULL;
 	}
@@ -324,6 +328,10 @@ decoder_feed(struct decoder *d, const char *in, size_t n, struct buf *out)
 	char *p;
 	size_t left;
 
+	if (d->utf8) {
+		utf8_feed(d, in, n, out);
+		return;
+	}
 	if (d->cd == (iconv_t)-1) {
 		/* The replacement encoding: all of it is one U+FFFD. */
 		if (n > 0 && !d->replaced++)
@@ -536,6 +544,54 @@ get_attribute(const unsigned char **pp, const unsigned char *end,
 	if (p == end)
 		return -1;
 	*pp = p;
+	return 1;
+}
+
+/*
+ * UTF-8 as the Encoding Standard decodes it (glibc's iconv passes the
+ * five- and six-byte forms through): what is not UTF-8 is U+FFFD, a
+ * sequence cut short by the end of the piece waits for the next.
+ */
+static void
+utf8_feed(struct decoder *d, const char *in, size_t n, struct buf *out)
+{
+	struct buf all = BUF_INIT;
+	const unsigned char *p, *end, *bad;
+
+	buf_add(&all, d->held, d->nheld);
+	buf_add(&all, in, n);
+	d->nheld = 0;
+	p = (const unsigned char *)buf_str(&all);
+	end = p + all.len;
+	while (p < end) {
+		size_t want, have;
+
+		if ((bad = utf8_invalid_at(p, (size_t)(end - p))) == NULL)
+			bad = end;
+		buf_add(out, p, (size_t)(bad - p));
+		if ((p = bad) == end)
+			break;
+		want = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
+		have = (size_t)(end - p);
+		if (*p >= 0xc2 && *p <= 0xf4 && have < want &&
+		    continues(p + 1, have - 1)) {
+			memcpy(d->held, p, have);
+			d->nheld = have;
+			break;
+		}
+		buf_adds(out, REPLACEMENT_CHAR);
+		p++;
+	}
+	buf_free(&all);
+}
+
+/* n continuation bytes. */
+static int
+continues(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
 	return 1;
 }
 

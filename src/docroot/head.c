@@ -395,7 +395,7 @@ choose_encoding(struct head_reader *r)
 {
 	size_t bom;
 
-	r->encoding = encoding_sniff((const unsigned char *)r->raw.data,
+	r->encoding = encoding_sniff((const unsigned char *)buf_str(&r->raw),
 	    r->raw.len, &bom);
 	r->certain = bom > 0;
 	r->bom = bom;

@@ -22,6 +22,9 @@ static void	take_agent(struct robots *, struct agents *,
 static void	take_rule(struct robots *, const struct agents *,
 		    const struct robotstxt_line *, const char *, const char *,
 		    const struct reporter *);
+static void	disallow_cut(struct robots *, const struct agents *,
+		    const struct robotstxt_line *, const char *,
+		    const struct reporter *);
 static void	take_sitemap(struct robots *, const struct robotstxt_line *,
 		    const char *, const struct reporter *);
 static void	agents_free(struct agents *);
@@ -127,11 +130,48 @@ take_rule(struct robots *r, const struct agents *a,
 	}
 	for (size_t i = 0; i < a->n; i++)
 		if (robots_add_rule(r, a->v[i], allow, l->value, &why) == -1) {
-			report(rep, FINDING_NOTE, "%s:%d: %s: %s: %s; left "
+			if (!allow && strlen(l->value) > ROBOTS_PATTERN_MAX) {
+				disallow_cut(r, a, l, file, rep);
+				return;
+			}
+			report(rep, FINDING_NOTE, "%s:%d: %s: %.200s: %s; left "
 			    "out", file, l->number, allow ? "Allow" :
 			    "Disallow", l->value, why);
 			return;
 		}
+}
+
+/*
+ * A Disallow longer than a line Google reads whole: its start, which
+ * disallows all it did and more. Left out, it would allow what the
+ * site's own file disallows.
+ */
+static void
+disallow_cut(struct robots *r, const struct agents *a,
+    const struct robotstxt_line *l, const char *file,
+    const struct reporter *rep)
+{
+	size_t n = ROBOTS_PATTERN_MAX;
+	char *cut;
+	const char *why;
+
+	/* Not within a %XX escape. */
+	if (l->value[n - 1] == '%')
+		n -= 1;
+	else if (l->value[n - 2] == '%')
+		n -= 2;
+	cut = xstrndup(l->value, n);
+	for (size_t i = 0; i < a->n; i++)
+		if (robots_add_rule(r, a->v[i], 0, cut, &why) == -1) {
+			report(rep, FINDING_NOTE, "%s:%d: Disallow: %.200s...: "
+			    "%s; left out", file, l->number, l->value, why);
+			free(cut);
+			return;
+		}
+	report(rep, FINDING_NOTE, "%s:%d: Disallow: %.200s...: longer than "
+	    "Google reads on one line; its first %zu bytes disallowed, which "
+	    "is stricter", file, l->number, l->value, n);
+	free(cut);
 }
 
 /* Another sitemap of the site; not the one sitemapd serves in its place. */
