@@ -162,9 +162,16 @@ cgi SITEMAPD_CONFIG="$TMP/down.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "a PostgreSQL store that does not answer: 200" 200 "$STATUS"
 check_contains "... with the files' dates" "<lastmod>$TODAY</lastmod>" "$BODY"
 check_contains "... and a log line that names it" \
-    "lastmod_store postgresql://sitemapd:***@/x?host=$TMP/no-server&password=***: opening: connection to server" \
+    "lastmod_store postgresql://sitemapd:***@/x?host=$TMP/no-server: opening: connection to server" \
     "$LOG"
 check_lacks "... without its passwords" "secret" "$LOG"
+# As libpq reads it: the password is all before the last "@".
+store_ini "$TMP/at.ini" "$S" "postgresql://sitemapd:se@cr@et@/x?host=$TMP/no-server"
+cgi SITEMAPD_CONFIG="$TMP/at.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+check_contains "a password holding a raw @: the store named" \
+    "lastmod_store postgresql://sitemapd:***@/x?host=$TMP/no-server: opening" "$LOG"
+check_lacks "... without any of its password" "cr@et" "$LOG"
+check_lacks "... not even its start" "se@" "$LOG"
 
 # A full disk: the store on a tmpfs of its own, filled before a rebuild
 # that changes every page and adds 300, so that the store must write and

@@ -79,7 +79,6 @@ static int	run_each(struct lastmod_store *, const char *, const struct buf *,
 static int	one_number(void *, const struct store_value *);
 static struct known_page *known(struct lastmod_store *, const char *);
 static void	unload(struct lastmod_store *);
-static char	*without_password(const char *);
 static int	failed(struct lastmod_store *, const char *, struct buf *);
 
 int
@@ -95,7 +94,7 @@ lastmod_store_open(const char *where, struct buf *why)
 	struct lastmod_store *s = xcalloc(1, sizeof(*s));
 
 	s->db = lastmod_store_remote(where) ? &store_pg : &store_sqlite;
-	s->name = without_password(where);
+	s->name = s->db->name(where);
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL) {
 		failed(s, "opening", why);
 		lastmod_store_close(s);
@@ -396,36 +395,6 @@ unload(struct lastmod_store *s)
 	s->nknown = 0;
 	id_map_free(&s->at);
 	s->loaded = 0;
-}
-
-/*
- * where, fit for a log: a password in a URI's user part or its query
- * becomes "***".
- */
-static char *
-without_password(const char *where)
-{
-	struct buf out = BUF_INIT;
-	const char *p = strstr(where, "://"), *at, *colon, *pw;
-
-	if (!lastmod_store_remote(where) || p == NULL)
-		return xstrdup(where);
-	p += 3;
-	at = p + strcspn(p, "@/?");
-	colon = memchr(p, ':', (size_t)(at - p));
-	if (*at == '@' && colon != NULL) {
-		buf_add(&out, where, (size_t)(colon - where) + 1);
-		buf_adds(&out, "***");
-		p = at;
-	} else
-		buf_add(&out, where, (size_t)(p - where));
-	while ((pw = strstr(p, "password=")) != NULL) {
-		buf_add(&out, p, (size_t)(pw - p) + 9);
-		buf_adds(&out, "***");
-		p = pw + 9 + strcspn(pw + 9, "&");
-	}
-	buf_adds(&out, p);
-	return out.data;
 }
 
 /* why, after the store's name and what it was doing. */

@@ -88,9 +88,15 @@ struct source {
 	struct heads	*heads;		/* in a scan: to read side by side */
 	struct lastmod_store *store;	/* the dates content was first seen */
 	char		*store_path;
+	time_t		 store_retry;	/* after a fault: when to try again */
+	int		 store_backoff;	/* seconds to the next try; 0 in use */
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
 };
+
+/* The waits before a store that failed is tried again, doubling. */
+#define STORE_RETRY_FIRST	5
+#define STORE_RETRY_MAX		600
 
 /* Pages read at once in a scan, and the threads that read them. */
 #define HEADS_AT_ONCE	4096
@@ -158,6 +164,8 @@ static void	take_head(struct source *, const struct config *, const char *,
 static void	remember_dates(struct source *, struct page **,
 		    const uint64_t *, size_t);
 static void	open_store(struct source *, const struct config *);
+static int	store_ready(struct source *);
+static time_t	monotonic(void);
 static void	sweep_store(struct source *, int);
 static void	store_failed(struct source *, struct buf *);
 static void	read_heads(struct source *, const struct config *,
@@ -1414,28 +1422,56 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 	return out.data;
 }
 
-/*
- * The store the rules name, opened and read; one that fails is said once
- * a scan.
- */
+/* The store the rules name, opened and read at a scan. */
 static void
 open_store(struct source *s, const struct config *cfg)
 {
 	const char *path = cfg->docroot.lastmod_store;
 	struct buf why = BUF_INIT;
 
-	if (s->store && (path == NULL || strcmp(path, s->store_path) != 0)) {
+	if (path == NULL || s->store_path == NULL ||
+	    strcmp(path, s->store_path) != 0) {
 		lastmod_store_close(s->store);
 		s->store = NULL;
+		s->store_backoff = 0;
+		s->store_retry = 0;
+		free(s->store_path);
+		s->store_path = path ? xstrdup(path) : NULL;
 	}
-	free(s->store_path);
-	s->store_path = path ? xstrdup(path) : NULL;
-	if (path != NULL && s->store == NULL &&
-	    (s->store = lastmod_store_open(path, &why)) == NULL)
+	if (s->store != NULL && lastmod_store_load(s->store, &why) == -1)
 		store_failed(s, &why);
-	else if (s->store != NULL && lastmod_store_load(s->store, &why) == -1)
-		store_failed(s, &why);
+	else
+		(void)store_ready(s);
 	buf_free(&why);
+}
+
+/*
+ * Whether the store may be asked: one that failed is opened and read
+ * again once its wait is over, so that a lock, a server restarted or a
+ * file removed costs the dates of that wait only, and a request waits on
+ * it once a wait at most.
+ */
+static int
+store_ready(struct source *s)
+{
+	struct buf why = BUF_INIT;
+
+	if (s->store != NULL)
+		return 1;
+	if (s->store_path == NULL || monotonic() < s->store_retry)
+		return 0;
+	if ((s->store = lastmod_store_open(s->store_path, &why)) == NULL ||
+	    lastmod_store_load(s->store, &why) == -1) {
+		store_failed(s, &why);
+		buf_free(&why);
+		return 0;
+	}
+	if (s->store_backoff > 0)
+		report(s->report, FINDING_NOTE, "[docroot] lastmod_store %s: "
+		    "in use again", lastmod_store_name(s->store));
+	s->store_backoff = 0;
+	buf_free(&why);
+	return 1;
 }
 
 /* After a scan: what it did not find is marked gone, once complete. */
@@ -1463,7 +1499,7 @@ remember_dates(struct source *s, struct page **pages,
 	struct buf why = BUF_INIT;
 	size_t nasks = 0;
 
-	if (s->store == NULL)
+	if (!store_ready(s))
 		return;
 	asks = xreallocarray(NULL, n, sizeof(*asks));
 	asked = xreallocarray(NULL, n, sizeof(*asked));
@@ -1489,12 +1525,26 @@ remember_dates(struct source *s, struct page **pages,
 	buf_free(&why);
 }
 
-/* Said once; from then on, until the next scan, the files' dates. */
+/* Said at each fault: until the next try, the files' dates. */
 static void
 store_failed(struct source *s, struct buf *why)
 {
+	s->store_backoff = s->store_backoff == 0 ? STORE_RETRY_FIRST :
+	    s->store_backoff * 2 > STORE_RETRY_MAX ? STORE_RETRY_MAX :
+	    s->store_backoff * 2;
+	s->store_retry = monotonic() + s->store_backoff;
 	report(s->report, FINDING_PROBLEM, "[docroot] lastmod_store %s; pages "
-	    "keep their own dates", buf_str(why));
+	    "keep their files' dates, and the store is tried again in %d s",
+	    buf_str(why), s->store_backoff);
 	lastmod_store_close(s->store);
 	s->store = NULL;
+}
+
+static time_t
+monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec;
 }

@@ -18,11 +18,19 @@ struct store_value {
 	int		 null;
 };
 
+/*
+ * No statement, nor a connection, waits longer: then the store is as good
+ * as gone, and the request that asked goes on without it.
+ */
+#define STORE_WAIT_S	5
+
 /* Called with each row a statement returns; nonzero stops it. */
 typedef int	(*store_row_fn)(void *arg, const struct store_value *cols);
 
 struct store_db {
 	const char	*begin_sql;	/* a transaction that will write */
+	/* Where, fit for a log: no password, whatever where holds. */
+	char		*(*name)(const char *where);
 	/* Connects to where and runs schema: NULL with why. */
 	void		*(*open)(const char *where, const char *schema,
 			    struct buf *why);

@@ -6,17 +6,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <sqlite3.h>
 
 #include "store_db.h"
 
-/* Another process writing: wait this long for it, then give up. */
-#define BUSY_MS		5000
 #define STATEMENTS	8
 
 struct sqlite_store {
 	sqlite3		*db;
+	char		*path;
+	struct stat	 st;		/* of the file it opened */
 	struct {
 		char		*sql;
 		sqlite3_stmt	*st;
@@ -32,13 +33,20 @@ sqlite_open(const char *where, const char *schema, struct buf *why)
 {
 	struct sqlite_store *s = xcalloc(1, sizeof(*s));
 
+	s->path = xstrdup(where);
+	/* Another process writing: wait for it, STORE_WAIT_S at most. */
 	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
-	    sqlite3_busy_timeout(s->db, BUSY_MS) != SQLITE_OK ||
+	    sqlite3_busy_timeout(s->db, STORE_WAIT_S * 1000) != SQLITE_OK ||
 	    sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL,
 	    NULL) != SQLITE_OK ||
 	    sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
 		failed(s, why);
+		sqlite_close(s);
+		return NULL;
+	}
+	if (stat(where, &s->st) == -1) {
+		buf_adds(why, "it went as it was made");
 		sqlite_close(s);
 		return NULL;
 	}
@@ -52,8 +60,16 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 	struct sqlite_store *s = store;
 	struct store_value cols[8];
 	sqlite3_stmt *st, *once = NULL;
+	struct stat now;
 	int rc, ncols;
 
+	/* Writes to a file removed or replaced would go nowhere. */
+	if (stat(s->path, &now) == -1 || now.st_dev != s->st.st_dev ||
+	    now.st_ino != s->st.st_ino) {
+		buf_adds(why, "the file was removed or replaced; made again "
+		    "at the next try");
+		return -1;
+	}
 	if ((st = prepared(s, sql)) == NULL &&
 	    sqlite3_prepare_v2(s->db, sql, -1, &once, NULL) != SQLITE_OK)
 		return failed(s, why);
@@ -103,11 +119,18 @@ sqlite_close(void *store)
 		free(s->prepared[i].sql);
 	}
 	sqlite3_close(s->db);
+	free(s->path);
 	free(s);
 }
 
+static char *
+sqlite_name(const char *where)
+{
+	return xstrdup(where);
+}
+
 const struct store_db store_sqlite = {
-	"BEGIN IMMEDIATE", sqlite_open, sqlite_run, sqlite_close
+	"BEGIN IMMEDIATE", sqlite_name, sqlite_open, sqlite_run, sqlite_close
 };
 
 /*
