@@ -6,6 +6,7 @@
 # machine), then on PostgreSQL, a server this test starts itself; without
 # PostgreSQL the test is skipped (77).
 . "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/pg.sh"
 need cgi-fcgi libfcgi-bin
 
 OLD=2020-01-02
@@ -86,35 +87,10 @@ that date" "<lastmod>2021-03-04</lastmod>" "$a"
 
 nodes_agree SQLite "$TMP/farm.db"
 
-PG_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
-if [ ! -x "$PG_BIN/initdb" ]; then
-	echo "PostgreSQL not installed (contrib/install-deps test installs it)"
-	[ "$failed" -eq 0 ] || finish
-	skip "the PostgreSQL store"
-fi
-# PostgreSQL will not run as root: its files belong to the postgres user.
-as_pg=""
-if [ "$(id -u)" -eq 0 ]; then
-	as_pg="runuser -u postgres --"
-	chmod 711 "$TMP"
-fi
-PG="$TMP/pg"
-mkdir -p "$PG"
-[ -z "$as_pg" ] || chown postgres "$PG"
-$as_pg "$PG_BIN/initdb" -D "$PG/data" -A trust -U sitemapd -E UTF8 \
-    --no-sync >"$TMP/initdb.log" 2>&1 ||
-    { cat "$TMP/initdb.log"; not_ok "initdb"; finish; }
-stop_pg() { $as_pg "$PG_BIN/pg_ctl" -D "$PG/data" -m immediate stop \
-    >/dev/null 2>&1; }
-on_exit stop_pg
-# On a unix socket in $PG only: no port, no other client.
-$as_pg "$PG_BIN/pg_ctl" -D "$PG/data" -l "$PG/log" -w -t 60 \
-    -o "-k $PG -c listen_addresses= -F" start >/dev/null ||
-    { cat "$PG/log"; not_ok "pg_ctl start"; finish; }
+start_pg
 nodes_agree PostgreSQL "postgresql://sitemapd@/postgres?host=$PG"
 check_eq "PostgreSQL: the store holds the 303 pages" 303 \
-    "$("$PG_BIN/psql" -qtA -h "$PG" -U sitemapd postgres \
-    -c 'SELECT count(*) FROM pages')"
+    "$(psql_store 'SELECT count(*) FROM pages')"
 check_contains "... and check says so" "[docroot] lastmod_store \
 postgresql://sitemapd@/postgres?host=$PG: the dates of 303 pages remembered" \
     "$("$SITEMAPD" -c "$TMP/farm.ini" check 2>&1)"

@@ -3,6 +3,7 @@
  * it through WAL, and wait a while for one another's writes. Not for a
  * farm: SQLite's locks do not hold over NFS (store_pg.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,11 +64,27 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 	struct stat now;
 	int rc, ncols;
 
-	/* Writes to a file removed or replaced would go nowhere. */
-	if (stat(s->path, &now) == -1 || now.st_dev != s->st.st_dev ||
-	    now.st_ino != s->st.st_ino) {
-		buf_adds(why, "the file was removed or replaced; made again "
-		    "at the next try");
+	/*
+	 * Writes to a file removed would go nowhere, and at the next start
+	 * every date would be gone: it is made again from what this
+	 * connection still reads. One replaced is another's to use.
+	 */
+	if (stat(s->path, &now) == -1) {
+		char *copy = sqlite3_mprintf("VACUUM INTO %Q", s->path);
+
+		if (errno != ENOENT)
+			buf_adds(why, strerror(errno));
+		else if (sqlite3_exec(s->db, copy, NULL, NULL, NULL) ==
+		    SQLITE_OK)
+			buf_adds(why, "the file was removed: made again from "
+			    "what this process had");
+		else
+			buf_adds(why, "the file was removed");
+		sqlite3_free(copy);
+		return -1;
+	}
+	if (now.st_dev != s->st.st_dev || now.st_ino != s->st.st_ino) {
+		buf_adds(why, "the file was replaced: the new one is used");
 		return -1;
 	}
 	if ((st = prepared(s, sql)) == NULL &&
