@@ -4,7 +4,7 @@
 # name says its case; those a browser indexes are in HEADS_INDEXED.
 # Sourced by tests/fail-closed.sh and tests/browser.sh.
 HEADS_INDEXED="commented-out.html in-body.html plain.html unquoted-slash.html
-late-charset-replacement.html utf16le-nobom.html"
+late-charset-replacement.html utf16le-nobom.html noscript-meta.html"
 hostile_heads() {
 	_d=$1
 	_ni='<meta name="robots" content="noindex">'
@@ -36,13 +36,18 @@ hostile_heads() {
 	printf '<!DOCTYPE html><html><head><title>a<body>b</title>%s</head><body>x</body></html>\n' "$_ni" >"$_d/title-body.html"
 	printf '<!DOCTYPE html><html><head><noscript><body></noscript>%s</head><body>x</body></html>\n' "$_ni" >"$_d/noscript-body.html"
 	printf '<!DOCTYPE html><html><head><style><body></style>%s</head><body>x</body></html>\n' "$_ni" >"$_d/style-body.html"
+	printf '<!DOCTYPE html><html><head><noscript><!--</noscript>%s--></head><body>x</body></html>\n' "$_ni" >"$_d/noscript-comment.html"
+	printf '<!DOCTYPE html><html><head><script><!--<script></script>x</script>%s</head><body>x</body></html>\n' "$_ni" >"$_d/script-double-escape.html"
+	printf '<!DOCTYPE html><html><head><script>a="</scrip"</script>%s</head><body>x</body></html>\n' "$_ni" >"$_d/script-near-end.html"
 	printf '<!DOCTYPE html><html><head><title>t</title></head>%s<body>x</body></html>\n' "$_ni" >"$_d/after-head.html"
 	printf '<!DOCTYPE html><html><head><title>t</title><template><body></template>%s</head><body>x</body></html>\n' "$_ni" >"$_d/template-body.html"
 	printf '<!DOCTYPE html><html><head><title>caf\351</title>%s</head><body>x</body></html>\n' "$_ni" >"$_d/latin1-bytes.html"
 	printf '<!DOCTYPE html><html><head><title>t</title><meta name="robots" content="noindex" content="index"></head><body>x</body></html>\n' >"$_d/duplicate-attr.html"
 	printf '<!DOCTYPE html><html><head><title>t</title><meta content="index" name="robots" name="x"><meta name=robots content=noindex/></head><body>x</body></html>\n' >"$_d/unquoted-slash.html"
 	printf '<!DOCTYPE html><html><head><title>t</title><meta name="robots"\0 content="noindex"></head><body>x</body></html>\n' >"$_d/nul-in-tag.html"
-	# and pages that do not say it, to a browser
+	# and pages that do not say it, to a browser (that runs scripts: one
+	# that does not, as Google's first reading, reads noscript-meta's)
+	printf '<!DOCTYPE html><html><head><noscript>%s</noscript></head><body>x</body></html>\n' "$_ni" >"$_d/noscript-meta.html"
 	_page plain '' >"$_d/plain.html"
 	_page commented "<!-- $_ni -->" >"$_d/commented-out.html"
 	printf '<!DOCTYPE html><html><head><title>t</title></head><body><p>x</p>%s</body></html>\n' "$_ni" >"$_d/in-body.html"

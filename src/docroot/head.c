@@ -242,7 +242,11 @@ head_stated_date(const char *s, time_t now, time_t *t)
 	return STATED_OK;
 }
 
-/* Each element of the head; <body>, written or implied, ends it. */
+/*
+ * Each element libxml2 reads before <body>, written or implied, where it
+ * stops; where the head ends, and whether it says noindex, head_scan.c
+ * decides as a browser does, this reading adding a noindex it sees.
+ */
 static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {

@@ -42,7 +42,7 @@ static void	meta(struct head_scan *);
 static const char *attr_of(const struct head_scan *, const char *);
 static void	decode_refs(const char *, struct buf *);
 static int	robots_says_noindex(const char *name, const char *content);
-static int	is_opaque(const char *);
+static void	noscript_ends(struct head_scan *);
 static int	is_one_of(const char *, const char *const *);
 
 void
@@ -61,6 +61,7 @@ head_scan_free(struct head_scan *h)
 	buf_free(&h->value);
 	buf_free(&h->attrs);
 	buf_free(&h->tmp);
+	buf_free(&h->noscript);
 }
 
 int
@@ -68,12 +69,18 @@ head_scan_feed(struct head_scan *h, const char *text, size_t n)
 {
 	size_t i = 0;
 
+	size_t seen = 0;
+
 	while (i < n && h->mode != ENDED) {
 		unsigned char c = (unsigned char)text[i];
 		int ws = c != '\0' && strchr(WS, c) != NULL;
 		int alpha = ascii_is_alpha(c);
 
 		i++;	/* a state that reconsumes steps back */
+		if (i > seen && h->state >= RAW && h->state <= RAW_END_NAME &&
+		    strcmp(h->raw, "noscript") == 0)
+			buf_addc(&h->noscript, (char)c);
+		seen = i > seen ? i : seen;
 		switch (h->state) {
 		case DATA:
 			if (c == '<')
@@ -304,6 +311,8 @@ head_scan_feed(struct head_scan *h, const char *text, size_t n)
 			    (ws || c == '/' || c == '>') &&
 			    strcmp(buf_str(&h->tmp), h->raw) == 0) {
 				/* The end tag of the element: a tag again. */
+				if (strcmp(h->raw, "noscript") == 0)
+					noscript_ends(h);
 				buf_reset(&h->tag);
 				buf_reset(&h->attrs);
 				buf_adds(&h->tag, h->raw);
@@ -408,6 +417,26 @@ head_scan_feed(struct head_scan *h, const char *text, size_t n)
 	return h->mode == ENDED;
 }
 
+/*
+ * <noscript> in the head is raw text to a browser that runs scripts and
+ * markup to one that does not (Google's first reading, say): a noindex
+ * there counts too.
+ */
+static void
+noscript_ends(struct head_scan *h)
+{
+	struct head_scan inner;
+	size_t n = h->noscript.len - strlen("</noscript") - 1;
+
+	head_scan_init(&inner);
+	inner.mode = IN_HEAD;
+	inner.templates = 1;	/* nothing in it ends the head */
+	head_scan_feed(&inner, buf_str(&h->noscript), n);
+	h->noindex |= inner.noindex;
+	head_scan_free(&inner);
+	buf_reset(&h->noscript);
+}
+
 static void
 start_attr(struct head_scan *h)
 {
@@ -440,7 +469,7 @@ emit_tag(struct head_scan *h)
 static void
 emit_text(struct head_scan *h, unsigned char c)
 {
-	if (h->opaque == 0 && (c == '\0' || strchr(WS, c) == NULL))
+	if (h->templates == 0 && (c == '\0' || strchr(WS, c) == NULL))
 		h->mode = ENDED;
 }
 
@@ -449,7 +478,7 @@ start_tag(struct head_scan *h, const char *name)
 {
 	static const char *const rcdata[] = { "title", "textarea", NULL };
 	static const char *const rawtext[] = { "style", "xmp", "iframe",
-	    "noembed", "noframes", NULL };
+	    "noembed", "noframes", "noscript", NULL };
 
 	/* As the tokenizer is switched, wherever the element is. */
 	if (is_one_of(name, rcdata) || is_one_of(name, rawtext) ||
@@ -459,9 +488,9 @@ start_tag(struct head_scan *h, const char *name)
 		h->state = h->raw_state;
 	} else if (strcmp(name, "plaintext") == 0)
 		h->state = PLAINTEXT;
-	if (h->opaque > 0) {
-		if (is_opaque(name))
-			h->opaque++;
+	if (h->templates > 0) {
+		if (strcmp(name, "template") == 0)
+			h->templates++;
 		else if (strcmp(name, "meta") == 0)
 			meta(h);	/* perhaps not the head's: be sure */
 		return;
@@ -497,20 +526,20 @@ in_head_start(struct head_scan *h, const char *name)
 		return 0;
 	if (strcmp(name, "meta") == 0)
 		meta(h);
-	else if (is_opaque(name))
-		h->opaque++;
+	else if (strcmp(name, "template") == 0)
+		h->templates++;
 	return 1;
 }
 
 static void
 end_tag(struct head_scan *h, const char *name)
 {
-	if (is_opaque(name)) {
-		if (h->opaque > 0)
-			h->opaque--;
+	if (strcmp(name, "template") == 0) {
+		if (h->templates > 0)
+			h->templates--;
 		return;
 	}
-	if (h->opaque > 0)
+	if (h->templates > 0)
 		return;
 	if (strcmp(name, "head") == 0 && h->mode != AFTER_HEAD)
 		h->mode = AFTER_HEAD;
@@ -653,17 +682,6 @@ robots_says_noindex(const char *name, const char *content)
 		if (*p++ == '\0')
 			return 0;
 	}
-}
-
-/*
- * <template>, whose content is no part of the head, and <noscript>, raw
- * text to a browser that runs scripts and markup to one that does not:
- * nothing in them ends the head, and a noindex in them counts.
- */
-static int
-is_opaque(const char *name)
-{
-	return strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0;
 }
 
 static int

@@ -16,7 +16,7 @@
 struct head_scan {
 	int		 state;		/* of the tokenizer */
 	int		 mode;		/* of the tree builder */
-	int		 opaque;	/* <template>, <noscript> open */
+	int		 templates;	/* open: their content is no head's */
 	struct buf	 tag;		/* the name of the tag being read */
 	int		 end_tag;
 	struct buf	 attr;		/* the attribute being read */
@@ -24,6 +24,7 @@ struct head_scan {
 	struct buf	 attrs;		/* name NUL value NUL, of the tag */
 	struct buf	 tmp;		/* an end tag's name in raw text */
 	char		 raw[16];	/* the element raw text ends with */
+	struct buf	 noscript;	/* the raw text of one, as read */
 	int		 raw_state;	/* where raw text goes back to */
 	int		 noindex;
 };
