@@ -71,6 +71,41 @@ check_contains "... an index is still its directory" \
     "<loc>http://example.com/docs/</loc>" "$BODY"
 check_contains "... and drafts are listed without the exclude" \
     "<loc>http://example.com/drafts/wip</loc>" "$BODY"
+echo '%PDF-1.4' >"$R/docs/manual.pdf"
+touch "$R/docs/old.htm"
+docroot_ini "$TMP/clean-pdf.ini" "[docroot]
+clean_urls = yes
+extensions = html, htm, pdf"
+cgi SITEMAPD_CONFIG="$TMP/clean-pdf.ini" REQUEST_URI=/sitemap.xml \
+    HTTP_HOST=example.com
+check_contains "clean_urls: a PDF keeps its name, as no recipe adds .pdf" \
+    "<loc>http://example.com/docs/manual.pdf</loc>" "$BODY"
+check_contains "... an .htm page too" \
+    "<loc>http://example.com/docs/old.htm</loc>" "$BODY"
+check_contains "... and an .html page loses it" \
+    "<loc>http://example.com/about</loc>" "$BODY"
+rm "$R/docs/manual.pdf" "$R/docs/old.htm"
+
+out=$("$SITEMAPD" -c "$TMP/site.ini" list | cut -f3)
+check_eq "list: a document root's pages in the order of their URLs" \
+    "$(printf '%s\n' "$out" | LC_ALL=C sort)" "$out"
+mkdir -p "$R/many"
+for i in $(seq 12); do
+	printf '<link rel=canonical href="file:///usr/share/doc/%s.html">' "$i" \
+	    >"$R/many/p$i.html"
+done
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "check: the same lines, in the same order, each time" "$out" \
+    "$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)"
+check_contains "check: 12 notes of a kind in one line, with the first few" \
+    "note: 12 like this: its canonical ... is no http or https URL: taken as none: $R/many/p1.html, $R/many/p10.html, $R/many/p11.html and 9 more" \
+    "$out"
+check_lacks "... and not one by one" "p12.html: its canonical" "$out"
+rm -r "$R/many"
+printf '[site]\nroot = %s\n' "$R" >"$TMP/no-source.ini"
+out=$("$SITEMAPD" -c "$TMP/no-source.ini" check 2>&1)
+check_contains "a document root without source = docroot: the error names it" \
+    "holds HTML pages: for a document root, set [site] source = docroot" "$out"
 
 mkdir -p "$R/.hidden" "$R/50x" "$R/500"
 echo x >"$R/.hidden/page.html"

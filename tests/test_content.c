@@ -79,10 +79,11 @@ struct heard {
 };
 
 static void
-hear(void *ctx, enum finding kind, const char *line)
+hear(void *ctx, enum finding kind, const char *kind_of, const char *line)
 {
 	struct heard *h = ctx;
 
+	(void)kind_of;
 	if (kind == FINDING_PROBLEM)
 		h->problems++;
 	else

@@ -16,18 +16,34 @@
 /* Closer than this to a hard limit is worth a line. */
 #define NEAR(limit)	((limit) / 10 * 8)
 
-struct tally {
-	FILE	*out;
-	int	 problems;
+/* Findings of a kind past this many are said in one line... */
+#define SAID_APART_MAX	10
+/* ... with this many of them named. */
+#define SAID_APART	3
+
+struct said {
+	enum finding	 kind;
+	const char	*kind_of;
+	char		*line;
 };
 
-/* Prints each finding, a note marked as one; counts the problems. */
+struct tally {
+	FILE		*out;
+	int		 problems;
+	struct said	*v;
+	size_t		 n;
+};
+
+static void	print_findings(struct tally *);
+
+/* Keeps each finding, to print in order; counts the problems. */
 static void
-hear(void *ctx, enum finding kind, const char *line)
+hear(void *ctx, enum finding kind, const char *kind_of, const char *line)
 {
 	struct tally *t = ctx;
 
-	fprintf(t->out, "%s%s\n", kind == FINDING_NOTE ? "note: " : "", line);
+	t->v = xgrowarray(t->v, t->n, sizeof(*t->v));
+	t->v[t->n++] = (struct said){ kind, kind_of, xstrdup(line) };
 	t->problems += kind == FINDING_PROBLEM;
 }
 
@@ -219,7 +235,7 @@ check_root_robots(const struct reporter *rep, const struct config *cfg)
 int
 check_site(const struct config *cfg, FILE *out)
 {
-	struct tally tally = { out, 0 };
+	struct tally tally = { out, 0, NULL, 0 };
 	const struct reporter rep = { hear, &tally };
 	struct page_cache cache;
 	struct sitemap *sm;
@@ -248,5 +264,115 @@ check_site(const struct config *cfg, FILE *out)
 	}
 	check_limits(&rep, cfg, sm);
 	cache_free(&cache);
+	print_findings(&tally);
 	return tally.problems;
+}
+
+static int
+by_kind_and_line(const void *a, const void *b)
+{
+	const struct said *x = a, *y = b;
+
+	if (x->kind != y->kind)
+		return x->kind == FINDING_PROBLEM ? -1 : 1;
+	return strcmp(x->line, y->line);
+}
+
+/*
+ * What a finding of kind_of says, its values left out: the text of the
+ * format, its conversions as "...", the file it starts with dropped.
+ * NULL for a format that is all values.
+ */
+static char *
+kind_text(const char *fmt)
+{
+	struct buf out = BUF_INIT;
+	int literal = 0;
+
+	if (strncmp(fmt, "%s/%s: ", 7) == 0)
+		fmt += 7;
+	else if (strncmp(fmt, "%s: ", 4) == 0)
+		fmt += 4;
+	while (*fmt) {
+		if (*fmt == '%' && fmt[1] == '%') {
+			buf_addc(&out, '%');
+			fmt += 2;
+		} else if (*fmt == '%') {
+			fmt += 1 + strspn(fmt + 1, "0123456789.-+ #*lhzj");
+			if (*fmt)
+				fmt++;
+			buf_adds(&out, "...");
+		} else {
+			literal |= *fmt != ' ' && *fmt != ':';
+			buf_addc(&out, *fmt++);
+		}
+	}
+	if (!literal) {
+		buf_free(&out);
+		return NULL;
+	}
+	return out.data;
+}
+
+/*
+ * Problems first, then notes, each in the order of their text, so that
+ * an unchanged site gets the same lines; a kind of finding that many
+ * pages have is one line, with the count and the first few of them.
+ */
+static void
+print_findings(struct tally *t)
+{
+	struct kind {
+		enum finding	 kind;
+		const char	*kind_of;
+		size_t		 n;
+		int		 said;
+	} *kinds = NULL;
+	size_t nkinds = 0;
+
+	if (t->n > 1)
+		qsort(t->v, t->n, sizeof(*t->v), by_kind_and_line);
+	for (size_t i = 0; i < t->n; i++) {
+		size_t k = 0;
+
+		while (k < nkinds && !(kinds[k].kind == t->v[i].kind &&
+		    kinds[k].kind_of == t->v[i].kind_of))
+			k++;
+		if (k == nkinds) {
+			kinds = xgrowarray(kinds, nkinds, sizeof(*kinds));
+			kinds[nkinds++] = (struct kind){ t->v[i].kind,
+			    t->v[i].kind_of, 0, 0 };
+		}
+		kinds[k].n++;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		const struct said *f = &t->v[i];
+		const char *mark = f->kind == FINDING_NOTE ? "note: " : "";
+		struct kind *k = kinds;
+		char *text;
+
+		while (!(k->kind == f->kind && k->kind_of == f->kind_of))
+			k++;
+		if (k->said)
+			continue;
+		if (k->n <= SAID_APART_MAX ||
+		    (text = kind_text(f->kind_of)) == NULL) {
+			fprintf(t->out, "%s%s\n", mark, f->line);
+			continue;
+		}
+		fprintf(t->out, "%s%zu like this: %s: ", mark, k->n, text);
+		for (size_t j = i, shown = 0; shown < SAID_APART; j++)
+			if (t->v[j].kind == f->kind &&
+			    t->v[j].kind_of == f->kind_of)
+				fprintf(t->out, "%s%.*s", shown++ ? ", " : "",
+				    (int)strcspn(t->v[j].line, ":"),
+				    t->v[j].line);
+		fprintf(t->out, " and %zu more\n", k->n - SAID_APART);
+		k->said = 1;
+		free(text);
+	}
+	for (size_t i = 0; i < t->n; i++)
+		free(t->v[i].line);
+	free(t->v);
+	free(kinds);
 }

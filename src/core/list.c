@@ -21,6 +21,20 @@ by_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
+/* A document root's pages by their URL; those without one after, by id. */
+static int
+by_url(const void *a, const void *b)
+{
+	const struct page *x = *(const struct page *const *)a;
+	const struct page *y = *(const struct page *const *)b;
+
+	if (x->alias && y->alias)
+		return strcmp(x->alias, y->alias);
+	if (x->alias || y->alias)
+		return x->alias ? -1 : 1;
+	return by_id(a, b);
+}
+
 static void
 reason_of(const struct page_cache *cache, const struct listing *rules,
     const struct page *page, enum verdict v,
@@ -64,7 +78,8 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 	}
 	pages = cache_pages(&cache, &n);
 	if (n > 1)
-		qsort(pages, n, sizeof(*pages), by_id);
+		qsort(pages, n, sizeof(*pages), cfg->source == SOURCE_DOCROOT ?
+		    by_url : by_id);
 	for (size_t i = 0; i < n; i++) {
 		const struct page *page = pages[i];
 		struct sitemap_left_out left = { 0 };

@@ -1,15 +1,22 @@
 /* Findings handed to whoever reads them: the log, check, or nobody. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "escape.h"
+#include "hash.h"
 #include "log.h"
 #include "report.h"
 
+/* Distinct notes a long-lived process remembers having logged. */
+#define SAID_MAX	100000
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void	to_log(void *, enum finding, const char *);
+static void	log_first_time(void *, enum finding, const char *, const char *);
+static void	to_log(void *, enum finding, const char *, const char *);
 
 const struct reporter report_to_log = { to_log, NULL };
 
@@ -27,17 +34,52 @@ report(const struct reporter *r, enum finding kind, const char *fmt, ...)
 	/* What a page or a file's name supplied may not forge a line. */
 	escape_text(&line, buf_str(&said));
 	pthread_mutex_lock(&lock);
-	r->hear(r->ctx, kind, buf_str(&line));
+	r->hear(r->ctx, kind, fmt, buf_str(&line));
 	pthread_mutex_unlock(&lock);
 	buf_free(&said);
 	buf_free(&line);
 }
 
+void
+report_log_once(struct log_once *o, struct reporter *r)
+{
+	memset(o, 0, sizeof(*o));
+	*r = (struct reporter){ log_first_time, o };
+}
+
+void
+report_log_once_free(struct log_once *o)
+{
+	id_map_free(&o->said);
+}
+
+/* A problem each time; a note once a process, as it stays until fixed. */
+static void
+log_first_time(void *ctx, enum finding kind, const char *kind_of,
+    const char *line)
+{
+	struct log_once *o = ctx;
+	uint64_t h = hash_add(HASH_INIT, line, strlen(line));
+	size_t seen;
+
+	(void)kind_of;
+	if (kind == FINDING_NOTE) {
+		if (id_map_get(&o->said, h, &seen))
+			return;
+		if (o->said.n >= SAID_MAX)
+			id_map_free(&o->said);
+		id_map_put(&o->said, h, 1);
+	}
+	log_msg("%s", line);
+}
+
 /* As the log has always had them: notes, too, are something left out. */
 static void
-to_log(void *unused, enum finding kind, const char *line)
+to_log(void *unused, enum finding kind, const char *kind_of,
+    const char *line)
 {
 	(void)unused;
 	(void)kind;
+	(void)kind_of;
 	log_msg("%s", line);
 }

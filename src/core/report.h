@@ -7,16 +7,32 @@
 #ifndef SITEMAPD_REPORT_H
 #define SITEMAPD_REPORT_H
 
+#include <stddef.h>
+
+#include "id_map.h"
+
 enum finding {
 	FINDING_PROBLEM,	/* the site owner should fix something */
 	FINDING_NOTE		/* what the owner asked for, said back */
 };
 
 struct reporter {
-	/* Called under a lock: the shards are read by several threads. */
-	void	(*hear)(void *ctx, enum finding, const char *line);
+	/*
+	 * Called under a lock: the shards are read by several threads.
+	 * kind_of is the format the line was written by: findings of one
+	 * kind share it.
+	 */
+	void	(*hear)(void *ctx, enum finding, const char *kind_of,
+		    const char *line);
 	void	*ctx;
 };
+
+/* Logs each problem, and each note the first time it is heard. */
+struct log_once {
+	struct id_map	 said;	/* the notes logged, by their hash */
+};
+void	report_log_once(struct log_once *, struct reporter *);
+void	report_log_once_free(struct log_once *);
 
 /* Logs each finding as it is, at LOG_WARNING. */
 extern const struct reporter report_to_log;

@@ -34,7 +34,9 @@ docroot_file(const struct docroot_rules *d, const char *rel, struct buf *url,
 	}
 	if (is_index(d, name))
 		buf_add(url, rel, dirlen);
-	else if (d->clean_urls)
+	else if (d->clean_urls && strcmp(ext, "html") == 0)
+		/* What the recipes add back: try_files $uri.html, a rewrite
+		   to "$1.html"; a .pdf or .htm keeps its name. */
 		buf_add(url, rel, (size_t)(ext - rel) - 1);
 	else
 		buf_adds(url, rel);

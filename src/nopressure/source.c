@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -71,6 +72,7 @@ static void	stop_watching(struct source *);
 static void	path_of(const struct source *, const char *, struct buf *);
 static void	note_mtime(struct source *, const struct stat *);
 static int	is_content_dir(const char *);
+static int	holds_html(const char *);
 
 static struct source *
 open_source(int long_lived, const struct reporter *rep)
@@ -497,6 +499,9 @@ scan(struct source *s, const struct config *cfg, struct site *fresh,
 			buf_printf(why, "; [site] root is the directory that "
 			    "holds content/: %.*s", (int)(strlen(s->root) -
 			    strlen("/content")), s->root);
+		else if (errno == ENOENT && holds_html(s->root))
+			buf_printf(why, "; %s holds HTML pages: for a document "
+			    "root, set [site] source = docroot", s->root);
 		goto out;
 	}
 	note_mtime(s, &s->content_st);
@@ -605,6 +610,25 @@ note_mtime(struct source *s, const struct stat *st)
 {
 	if (st->st_mtime > s->dirs_changed)
 		s->dirs_changed = st->st_mtime;
+}
+
+/* A document root given for a NoPressure one: index.html, or any page. */
+static int
+holds_html(const char *root)
+{
+	DIR *d = opendir(root);
+	struct dirent *de;
+	int html = 0;
+
+	while (d != NULL && !html && (de = readdir(d)) != NULL) {
+		const char *dot = strrchr(de->d_name, '.');
+
+		html = dot != NULL && (strcasecmp(dot, ".html") == 0 ||
+		    strcasecmp(dot, ".htm") == 0);
+	}
+	if (d != NULL)
+		closedir(d);
+	return html;
 }
 
 /* A root that names content/ itself, as a newcomer might set it. */

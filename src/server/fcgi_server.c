@@ -110,6 +110,8 @@ struct server {
 	struct log_limit	 drops, evictions;
 	struct config_watch	*watch;
 	struct page_cache	 cache;
+	struct reporter		 reporter;	/* of the cache's findings */
+	struct log_once		 log_once;
 };
 
 static volatile sig_atomic_t stopping, reloading;
@@ -560,7 +562,9 @@ fcgi_serve(int fd, struct config_watch *watch)
 	srv.pfd = pfd = xcalloc(srv.max_conns + 2, sizeof(*srv.pfd));
 	bodies_init(&srv.bodies, BODIES_MAX);
 	config_watch_follow(watch);
-	cache_init(&srv.cache, 1, &report_to_log);
+	/* A note stays until fixed: logged once, not at every reading. */
+	report_log_once(&srv.log_once, &srv.reporter);
+	cache_init(&srv.cache, 1, &srv.reporter);
 	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
 		long long now = now_ms(), wake = now + KEEP_TIMEOUT_MS;
@@ -652,6 +656,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 	free(srv.conns);
 	free(srv.pfd);
 	cache_free(&srv.cache);
+	report_log_once_free(&srv.log_once);
 	return rc;
 }
 

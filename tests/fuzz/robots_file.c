@@ -28,9 +28,10 @@ encoded(const char *url)
 }
 
 static void
-count(void *ctx, enum finding kind, const char *line)
+count(void *ctx, enum finding kind, const char *kind_of, const char *line)
 {
 	(void)kind;
+	(void)kind_of;
 	(void)line;
 	(*(int *)ctx)++;
 }
