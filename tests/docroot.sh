@@ -102,6 +102,32 @@ check_contains "check: 12 notes of a kind in one line, with the first few" \
     "$out"
 check_lacks "... and not one by one" "p12.html: its canonical" "$out"
 rm -r "$R/many"
+# exclude as .gitignore reads it: git's own matcher on the same tree.
+if command -v git >/dev/null; then
+	G="$TMP/gitignore"
+	for f in index.html drafts/a.html blog/drafts/b.html blog/drafts.html \
+	    docs/tmp/c.html docs/x.tmp.html x.tmp.html a/b/c/deep.html \
+	    a/b/c.html private/p.html blog/private/q.html notes/n.html \
+	    docs/notes/n.html; do
+		mkdir -p "$(dirname "$G/$f")"
+		echo x >"$G/$f"
+	done
+	patterns="drafts/ *.tmp.html /private docs/tmp a/**/deep.html notes/ none/"
+	printf '%s\n' $patterns >"$G/.gitignore"
+	git -C "$G" init -q
+	{ printf '[site]\nsource = docroot\nroot = %s\n[docroot]\n' "$G"
+	    printf 'exclude = %s\n' $patterns; } >"$TMP/gitignore.ini"
+	theirs=$(cd "$G" && find . -name '*.html' | sed 's|^\./||' |
+	    git check-ignore --stdin | LC_ALL=C sort)
+	ours=$("$SITEMAPD" -c "$TMP/gitignore.ini" list |
+	    awk -F '\t' '$4 ~ /^excluded by/ { sub("http://localhost/", "", $3); print $3 }' |
+	    LC_ALL=C sort)
+	check_eq "exclude: the files git check-ignore ignores, and no other" \
+	    "$theirs" "$ours"
+	check_contains "check: a pattern that matches no page, noted" \
+	    "note: [docroot] exclude none/: no page is under it" \
+	    "$("$SITEMAPD" -c "$TMP/gitignore.ini" check 2>&1)"
+fi
 printf '[site]\nroot = %s\n' "$R" >"$TMP/no-source.ini"
 out=$("$SITEMAPD" -c "$TMP/no-source.ini" check 2>&1)
 check_contains "a document root without source = docroot: the error names it" \

@@ -44,7 +44,8 @@ test_files(void)
 		{ __LINE__, 0, "4040.html", DOCROOT_PAGE, "4040.html" },
 		{ __LINE__, 0, "drafts/a/b.html", DOCROOT_UNLISTED, "drafts/**" },
 		{ __LINE__, 0, "x.tmp.html", DOCROOT_UNLISTED, "*.tmp.html" },
-		{ __LINE__, 0, "a/x.tmp.html", DOCROOT_PAGE, "a/x.tmp.html" },
+		/* As in .gitignore: a pattern with no "/" at any depth. */
+		{ __LINE__, 0, "a/x.tmp.html", DOCROOT_UNLISTED, "*.tmp.html" },
 		{ __LINE__, 0, "private/bob/secret.html", DOCROOT_UNLISTED,
 		    "private/*/secret.html" },
 		{ __LINE__, 0, "private/a/b/secret.html", DOCROOT_PAGE,

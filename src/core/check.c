@@ -78,6 +78,33 @@ check_content(const struct reporter *rep, const struct config *cfg,
 	buf_free(&why);
 }
 
+/* An exclude pattern that keeps no page out is most likely mistyped. */
+static void
+check_docroot_excludes(const struct reporter *rep, const struct config *cfg,
+    const struct page_cache *cache)
+{
+	size_t n;
+	const struct page **pages = cache_pages(cache, &n);
+	struct buf why = BUF_INIT;
+
+	for (size_t k = 0; k < cfg->docroot.nexclude; k++) {
+		int used = 0;
+
+		buf_reset(&why);
+		buf_printf(&why, EXCLUDED_BY "%s", cfg->docroot.exclude[k]);
+		for (size_t i = 0; i < n && !used; i++)
+			used = pages[i]->unlisted != NULL &&
+			    strcmp(pages[i]->unlisted, buf_str(&why)) == 0;
+		if (!used)
+			report(rep, FINDING_NOTE, "[docroot] exclude %s: no "
+			    "page is under it (a pattern as in .gitignore: "
+			    "drafts/ is every folder named drafts, /drafts "
+			    "the one at the root)", cfg->docroot.exclude[k]);
+	}
+	buf_free(&why);
+	free(pages);
+}
+
 static void
 check_robots_allows(const struct reporter *rep, const struct config *cfg,
     const char *path, const char *what)
@@ -252,6 +279,8 @@ check_site(const struct config *cfg, FILE *out)
 	check_content(&rep, cfg, &sm, &cache);
 	if (cfg->source == SOURCE_DOCROOT)
 		check_lastmod_store(&rep, cfg);
+	if (sm != NULL && cfg->source == SOURCE_DOCROOT)
+		check_docroot_excludes(&rep, cfg, &cache);
 	if (sm != NULL) {
 		check_exclude_tags(&rep, cfg, &cache);
 		sitemap_report_alternates(sm, &rep);

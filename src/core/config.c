@@ -492,8 +492,8 @@ set(struct parse *p, enum key k, const char *v)
 			return error_at(p, p->line, "exclude is empty");
 		cfg->docroot.exclude = xreallocarray(cfg->docroot.exclude,
 		    cfg->docroot.nexclude + 1, sizeof(*cfg->docroot.exclude));
-		cfg->docroot.exclude[cfg->docroot.nexclude++] = xstrdup(v +
-		    (*v == '/'));
+		/* A leading "/" anchors it at the root, as in .gitignore. */
+		cfg->docroot.exclude[cfg->docroot.nexclude++] = xstrdup(v);
 		break;
 	case K_TRAILING_SLASH:
 	case K_GZIP:

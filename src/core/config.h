@@ -25,7 +25,9 @@ struct docroot_rules {
 	char		**index;	/* listed as their directory's URL */
 	size_t		 nindex;
 	int		 clean_urls;	/* /about.html listed as /about */
-	char		**exclude;	/* globs of paths never listed */
+	char		**exclude;	/* patterns of paths never listed, as
+					   list gives the reason: */
+#define EXCLUDED_BY	"excluded by [docroot] exclude "
 	size_t		 nexclude;
 	char		*lastmod_store;	/* SQLite file of dates, or NULL */
 };

@@ -41,7 +41,7 @@ docroot_file(const struct docroot_rules *d, const char *rel, struct buf *url,
 	else
 		buf_adds(url, rel);
 	for (size_t i = 0; i < d->nexclude; i++)
-		if (docroot_glob(d->exclude[i], rel)) {
+		if (docroot_excludes(d->exclude[i], rel)) {
 			*why = d->exclude[i];
 			return DOCROOT_UNLISTED;
 		}
@@ -58,6 +58,36 @@ int
 docroot_hidden(const char *name)
 {
 	return name[0] == '.';
+}
+
+int
+docroot_excludes(const char *pattern, const char *rel)
+{
+	size_t n = strlen(pattern);
+	int dir_only = n > 1 && pattern[n - 1] == '/';
+	char *p = xstrndup(pattern, n - (size_t)dir_only);
+	const char *glob = p[0] == '/' ? p + 1 : p;
+	/* A "/" but at the end anchors a pattern at the root, as in git. */
+	int anchored = p[0] == '/' || strchr(p, '/') != NULL;
+	int matched = 0;
+
+	/* The file, and each folder it is in: all in one ignored is. */
+	for (const char *end = rel; !matched; end++) {
+		if (*end != '/' && *end != '\0')
+			continue;
+		if (*end == '/' || !dir_only) {
+			char *sub = xstrndup(rel, (size_t)(end - rel));
+			const char *base = strrchr(sub, '/');
+
+			matched = docroot_glob(glob, anchored || base == NULL ?
+			    sub : base + 1);
+			free(sub);
+		}
+		if (*end == '\0')
+			break;
+	}
+	free(p);
+	return matched;
 }
 
 /*

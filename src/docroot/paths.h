@@ -30,6 +30,14 @@ enum docroot_file docroot_file(const struct docroot_rules *, const char *rel,
 int	docroot_hidden(const char *name);
 
 /*
+ * True when a [docroot] exclude pattern excludes the file at rel, as a
+ * line of .gitignore would ignore it: a pattern matches a file or a
+ * folder, and all in it, at any depth; one with a "/" but at its end, or
+ * starting with one, at the root only; one ending in "/", only folders.
+ */
+int	docroot_excludes(const char *pattern, const char *rel);
+
+/*
  * True when path matches the glob: "*" any run of characters but "/",
  * "?" one of them, "**" any run at all, so that drafts/ followed by
  * "**" is everything below drafts/, and "**" followed by /x.html an

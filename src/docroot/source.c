@@ -295,8 +295,7 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		if (strcmp(why, "an error page") == 0)
 			buf_adds(&note, why);
 		else
-			buf_printf(&note, "excluded by [docroot] exclude %s",
-			    why);
+			buf_printf(&note, EXCLUDED_BY "%s", why);
 		page.unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
