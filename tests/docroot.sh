@@ -128,6 +128,21 @@ if command -v git >/dev/null; then
 	    "note: [docroot] exclude none/: no page is under it" \
 	    "$("$SITEMAPD" -c "$TMP/gitignore.ini" check 2>&1)"
 fi
+# Jekyll's permalinks: contact.html names itself /contact.
+printf '<link rel="canonical" href="https://blog.example.org/contact">' \
+    >"$R/contact.html"
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "a canonical the other clean_urls would list: check exits 1" 1 "$?"
+check_contains "... naming the fix" \
+    "contact.html: its canonical https://blog.example.org/contact is this page as clean_urls = yes would list it: set [docroot] clean_urls = yes" \
+    "$out"
+docroot_ini "$TMP/clean-contact.ini" "[docroot]
+clean_urls = yes"
+cgi SITEMAPD_CONFIG="$TMP/clean-contact.ini" REQUEST_URI=/sitemap.xml \
+    HTTP_HOST=blog.example.org
+check_contains "... and with it, the page listed" \
+    "<loc>http://blog.example.org/contact</loc>" "$BODY"
+rm "$R/contact.html"
 printf '[site]\nroot = %s\n' "$R" >"$TMP/no-source.ini"
 out=$("$SITEMAPD" -c "$TMP/no-source.ini" check 2>&1)
 check_contains "a document root without source = docroot: the error names it" \

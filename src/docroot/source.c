@@ -159,6 +159,8 @@ static char	*alternates_of(struct source *, const struct config *,
 		    const char *);
 static int	own_date(struct source *, const char *, const char *, time_t *);
 static int	same_file(const struct config *, const char *, const char *);
+static int	listed_otherwise(const struct config *, const char *,
+		    const char *);
 static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, uint64_t *);
 static void	remember_dates(struct source *, struct page **,
@@ -503,7 +505,15 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 				buf_adds(url, buf_str(&target) + 1);
 				break;
 			}
-			if (!s->long_lived)
+			if (listed_otherwise(cfg, rel, buf_str(&target) + 1))
+				report(s->report, FINDING_PROBLEM, "%s/%s: its "
+				    "canonical %.200s is this page as clean_urls "
+				    "= %s would list it: set [docroot] clean_urls "
+				    "= %s (and the recipe for it)", s->root, rel,
+				    head.canonical, cfg->docroot.clean_urls ?
+				    "no" : "yes", cfg->docroot.clean_urls ?
+				    "no" : "yes");
+			else if (!s->long_lived)
 				add_canonical(s, rel, buf_str(&target) + 1);
 			/* FALLTHROUGH */
 		case HEAD_ELSEWHERE:
@@ -545,6 +555,22 @@ own_date(struct source *s, const char *rel, const char *text,
 		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s %s: its "
 		    "file's time is used", s->root, rel, text, why[stated]);
 	return stated == STATED_OK;
+}
+
+/* Whether the other clean_urls would list the file rel at path. */
+static int
+listed_otherwise(const struct config *cfg, const char *rel, const char *path)
+{
+	struct docroot_rules other = cfg->docroot;
+	struct buf url = BUF_INIT;
+	const char *why;
+	int same;
+
+	other.clean_urls = !other.clean_urls;
+	same = docroot_file(&other, rel, &url, &why) == DOCROOT_PAGE &&
+	    strcmp(buf_str(&url), path) == 0;
+	buf_free(&url);
+	return same;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
