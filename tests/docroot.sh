@@ -456,6 +456,34 @@ check_contains "check: an alternate that does not name it back" \
 check_contains "check: an alternate that is not listed" \
     "/es/a.html: its hreflang it alternate /it/a.html is not listed: not shown" \
     "$out"
+# Pelican's translations name each other, not themselves: each entry of
+# the cluster names every member, itself in the language the others give it.
+L2="$TMP/langs2"
+mkdir -p "$L2/fr" "$L2/de"
+L_SAVED=$L L=$L2
+lang_page post.html fr=/fr/post.html de=/de/post.html x-default=/post.html
+lang_page fr/post.html en=/post.html de=/de/post.html
+lang_page de/post.html en-GB=/post.html fr=/fr/post.html
+L=$L_SAVED
+printf '[site]\nsource = docroot\nroot = %s\n' "$L2" >"$TMP/langs2.ini"
+cgi SITEMAPD_CONFIG="$TMP/langs2.ini" REQUEST_URI=/sitemap.xml \
+    HTTP_HOST=example.com
+check_valid "a cluster with its selves: valid against the schemas" \
+    "$TMP/body" sitemap-alternates.xsd
+fr=$(printf '%s\n' "$BODY" | sed -n '\|<loc>http://example.com/fr/post.html</loc>|,\|</url>|p')
+check_contains "a translation names itself, as the others name it" \
+    '<xhtml:link rel="alternate" hreflang="fr" href="http://example.com/fr/post.html"/>' \
+    "$fr"
+check_eq "... and every member of its cluster" 3 \
+    "$(printf '%s\n' "$fr" | grep -c 'xhtml:link')"
+en=$(printf '%s\n' "$BODY" | sed -n '\|<loc>http://example.com/post.html</loc>|,\|</url>|p')
+check_contains "... and x-default where the page states it" \
+    'hreflang="x-default" href="http://example.com/post.html"' "$en"
+check_contains "... with its own language beside it" \
+    'hreflang="en" href="http://example.com/post.html"' "$en"
+check_contains "check: a cluster whose pages disagree on a page's language" \
+    "/post.html: the pages of its hreflang cluster disagree on its language: en, and en-GB in /de/post.html" \
+    "$("$SITEMAPD" -c "$TMP/langs2.ini" check 2>&1)"
 # A FastCGI process: a page that stops naming another takes both links away.
 serve "$TMP/langs.ini"
 alternates() {

@@ -80,14 +80,14 @@ alternates_put(const struct sitemap_alternates *a, const char *base,
 	return to;
 }
 
-int
+const char *
 alternates_name(const char *list, const char *path, size_t len)
 {
 	for (const char *p = list; *p; p = strchr(p, '\n') + 1) {
 		const char *named = strchr(p, '\t') + 1;
 
 		if (strncmp(named, path, len) == 0 && named[len] == '\n')
-			return 1;
+			return p;
 	}
-	return 0;
+	return NULL;
 }

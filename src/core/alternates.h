@@ -21,8 +21,11 @@ struct sitemap_alternates {
 /* From a page's own ("lang\talias\n" each); NULL for none. */
 struct sitemap_alternates *alternates_declared(const char *page_alternates);
 void	alternates_free(struct sitemap_alternates *);
-/* Whether list ("lang\tpath\n" each) names path (len bytes). */
-int	alternates_name(const char *list, const char *path, size_t len);
+/*
+ * Whether list ("lang\tpath\n" each) names path (len bytes): the line
+ * that does, or NULL; its language is up to the tab.
+ */
+const char *alternates_name(const char *list, const char *path, size_t len);
 /* The bytes the <xhtml:link>s of a take with a base URL of base_len. */
 size_t	alternates_size(const struct sitemap_alternates *,
 	    size_t base_len);

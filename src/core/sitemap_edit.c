@@ -421,9 +421,45 @@ alternate_of(const struct sitemap *sm, size_t i, const char *path, size_t len)
 		return ALTERNATE_NOT_LISTED;
 	back = sm->entries[at].alternates;
 	if (at == i || (back != NULL && alternates_name(back->declared,
-	    sm->entries[i].path, sm->entries[i].path_len)))
+	    sm->entries[i].path, sm->entries[i].path_len) != NULL))
 		return ALTERNATE_SHOWN;
 	return ALTERNATE_ONE_WAY;
+}
+
+/* Whether shown names e under a language, not only as x-default. */
+static int
+names_own_lang(const char *shown, const struct sitemap_entry *e)
+{
+	for (const char *p = shown; *p; p = strchr(p, '\n') + 1) {
+		const char *path = strchr(p, '\t') + 1;
+
+		if (strncmp(p, "x-default\t", 10) != 0 &&
+		    strncmp(path, e->path, e->path_len) == 0 &&
+		    path[e->path_len] == '\n')
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The line of the first alternate shown for entry i that names it back:
+ * the language it gives entry i is up to its tab. NULL for none.
+ */
+static const char *
+own_lang(const struct sitemap *sm, size_t i, const char *shown)
+{
+	for (const char *p = shown; *p; p = strchr(p, '\n') + 1) {
+		const char *path = strchr(p, '\t') + 1;
+		size_t at = sitemap_shown_at(sm, path,
+		    (size_t)(strchr(path, '\n') - path));
+		const char *line;
+
+		if (at != SIZE_MAX && at != i && sm->entries[at].alternates &&
+		    (line = alternates_name(sm->entries[at].alternates->declared,
+		    sm->entries[i].path, sm->entries[i].path_len)) != NULL)
+			return line;
+	}
+	return NULL;
 }
 
 int
@@ -451,6 +487,26 @@ sitemap_pair_alternates(struct sitemap *sm)
 			n++;
 			bytes += (uint32_t)((size_t)(path - p) - 1 + len);
 		}
+		/*
+		 * Google asks each entry of a cluster to name every member,
+		 * itself too: in the language the others give it.
+		 */
+		if (n > 0 && !names_own_lang(buf_str(&shown),
+		    &sm->entries[i])) {
+			const char *self = own_lang(sm, i, buf_str(&shown));
+
+			if (self != NULL) {
+				size_t lang = strcspn(self, "\t");
+
+				buf_add(&shown, self, lang + 1);
+				buf_add(&shown, sm->entries[i].path,
+				    sm->entries[i].path_len);
+				buf_addc(&shown, '\n');
+				n++;
+				bytes += (uint32_t)(lang +
+				    sm->entries[i].path_len);
+			}
+		}
 		if (a->shown ? strcmp(a->shown, buf_str(&shown)) != 0 :
 		    shown.len > 0) {
 			changed = 1;
@@ -463,6 +519,9 @@ sitemap_pair_alternates(struct sitemap *sm)
 	buf_free(&shown);
 	return changed;
 }
+
+static void	report_disagreement(const struct sitemap *, size_t,
+		    const struct reporter *);
 
 void
 sitemap_report_alternates(const struct sitemap *sm,
@@ -491,5 +550,37 @@ sitemap_report_alternates(const struct sitemap *sm,
 				    e->path, (int)(path - p - 1), p, len, path,
 				    why[v]);
 		}
+		report_disagreement(sm, i, rep);
+	}
+}
+
+/* The pages of entry i's cluster that give it another language than the first. */
+static void
+report_disagreement(const struct sitemap *sm, size_t i,
+    const struct reporter *rep)
+{
+	const struct sitemap_entry *e = &sm->entries[i];
+	const char *first = NULL;
+
+	if (e->alternates->shown == NULL)
+		return;
+	for (const char *p = e->alternates->shown; *p; p = strchr(p, '\n') + 1) {
+		const char *path = strchr(p, '\t') + 1;
+		int len = (int)(strchr(path, '\n') - path);
+		size_t at = sitemap_shown_at(sm, path, (size_t)len);
+		const char *said;
+
+		if (at == SIZE_MAX || at == i || !sm->entries[at].alternates ||
+		    (said = alternates_name(sm->entries[at].alternates->declared,
+		    e->path, e->path_len)) == NULL)
+			continue;
+		if (first == NULL)
+			first = said;
+		else if (strcspn(said, "\t") != strcspn(first, "\t") ||
+		    strncmp(said, first, strcspn(first, "\t")) != 0)
+			report(rep, FINDING_NOTE, "%s: the pages of its hreflang "
+			    "cluster disagree on its language: %.*s, and %.*s "
+			    "in %.*s", e->path, (int)strcspn(first, "\t"), first,
+			    (int)strcspn(said, "\t"), said, len, path);
 	}
 }
