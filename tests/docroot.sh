@@ -143,6 +143,45 @@ cgi SITEMAPD_CONFIG="$TMP/clean-contact.ini" REQUEST_URI=/sitemap.xml \
 check_contains "... and with it, the page listed" \
     "<loc>http://blog.example.org/contact</loc>" "$BODY"
 rm "$R/contact.html"
+# Dates stated in JSON-LD, as jekyll-seo-tag and Yoast write them.
+J="$TMP/jsonld"
+mkdir -p "$J"
+jsonld_page() {	# jsonld_page FILE JSON [MORE HEAD]
+	printf '<html><head><title>t</title>%s<script type="application/ld+json">%s</script></head><body>%s</body></html>' \
+	    "${3:-}" "$2" "$1" >"$J/$1"
+}
+jsonld_page seo.html '{"@context":"https://schema.org","@type":"BlogPosting","dateModified":"2024-05-01T10:00:00+00:00","datePublished":"2024-04-01T10:00:00+00:00","mainEntityOfPage":{"@type":"WebPage","@id":"http://example.com/seo.html"},"url":"http://example.com/seo.html"}'
+jsonld_page published.html '{"@type":"BlogPosting","datePublished":"2024-03-03","url":"/published.html"}' \
+    '<meta property="article:published_time" content="2023-01-01">'
+jsonld_page yoast.html '{"@context":"https://schema.org","@graph":[{"@type":"WebSite","@id":"http://example.com/#website"},{"@type":"WebPage","@id":"http://example.com/yoast.html","dateModified":"2024-06-01"},{"@type":"Article","mainEntityOfPage":{"@id":"http://example.com/yoast.html"},"datePublished":"2024-01-01"}]}'
+jsonld_page others.html '[{"@type":"Article","url":"http://example.com/a.html","dateModified":"2020-01-01"},{"@type":"Article","url":"http://example.com/b.html","dateModified":"2020-02-02"}]'
+jsonld_page broken.html '{"dateModified": "2020-01-01", "x": [1, {'
+jsonld_page meta-wins.html '{"@type":"WebPage","dateModified":"2024-07-07"}' \
+    '<meta property="article:modified_time" content="2024-08-08">'
+touch -d 2025-02-02 "$J"/*.html
+printf '[site]\nsource = docroot\nroot = %s\n' "$J" >"$TMP/jsonld.ini"
+cgi SITEMAPD_CONFIG="$TMP/jsonld.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+lastmod_of() { printf '%s\n' "$BODY" | sed -n "\|<loc>http://example.com/$1</loc>|{n;s:.*<lastmod>\(.*\)</lastmod>.*:\1:p}"; }
+check_eq "JSON-LD: the page's entity's dateModified" 2024-05-01 "$(lastmod_of seo.html)"
+check_eq "... its datePublished where it states no other" 2024-03-03 \
+    "$(lastmod_of published.html)"
+check_eq "... in a @graph, the entity whose @id is the page" 2024-06-01 \
+    "$(lastmod_of yoast.html)"
+check_eq "... no entity that is the page, of two: the file's date" 2025-02-02 \
+    "$(lastmod_of others.html)"
+check_eq "... JSON a crawler cannot read states nothing" 2025-02-02 \
+    "$(lastmod_of broken.html)"
+check_eq "... a modified <meta> first" 2024-08-08 "$(lastmod_of meta-wins.html)"
+printf '[docroot]\nlastmod_store = %s\n' "$TMP/jsonld.db" >>"$TMP/jsonld.ini"
+cgi SITEMAPD_CONFIG="$TMP/jsonld.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+check_eq "with a store: a page first seen takes its published date" 2024-03-03 \
+    "$(lastmod_of published.html)"
+jsonld_page published.html '{"@type":"BlogPosting","datePublished":"2024-03-03","url":"/published.html"}' \
+    '<meta property="article:published_time" content="2023-01-01"><p>edited'
+touch -d 2025-03-03 "$J/published.html"
+cgi SITEMAPD_CONFIG="$TMP/jsonld.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+check_eq "... and its content changed, the file's" 2025-03-03 \
+    "$(lastmod_of published.html)"
 printf '[site]\nroot = %s\n' "$R" >"$TMP/no-source.ini"
 out=$("$SITEMAPD" -c "$TMP/no-source.ini" check 2>&1)
 check_contains "a document root without source = docroot: the error names it" \

@@ -33,12 +33,16 @@ struct head_reader {
 	struct buf		 text;	/* decoded, for libxml2 */
 	struct head_scan	 scan;	/* the browser's head */
 	int			 parsed;	/* libxml2 is at the body */
+	struct buf		 jsonld;	/* the one being read */
+	int			 in_jsonld;
 };
 
 static void	choose_encoding(struct head_reader *);
 static void	push(struct head_reader *, const char *, size_t, int last);
 static void	on_error(void *, xmlErrorPtr);
 static void	on_start(void *, const xmlChar *, const xmlChar **);
+static void	on_text(void *, const xmlChar *, int);
+static void	on_end(void *, const xmlChar *);
 static void	on_charset(struct head_reader *, const struct encoding *);
 static void	unsure(struct page_head *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
@@ -64,6 +68,9 @@ head_begin(void)
 	head_scan_init(&r->scan);
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
+	sax.endElement = on_end;
+	sax.characters = on_text;
+	sax.cdataBlock = on_text;
 	/* The bytes are decoded already: libxml2 reads UTF-8, whatever a
 	   <meta> says, as the browser has already chosen. */
 	if ((r->ctxt = htmlCreatePushParserCtxt(&sax, r, NULL, 0, NULL,
@@ -111,6 +118,7 @@ head_end(struct head_reader *r, const char *cut_short, struct page_head *head)
 	decoder_free(r->decoder);
 	buf_free(&r->raw);
 	buf_free(&r->text);
+	buf_free(&r->jsonld);
 	free(r);
 }
 
@@ -122,6 +130,9 @@ head_free(struct page_head *head)
 	free(head->canonical);
 	free(head->refresh);
 	free(head->modified);
+	free(head->published);
+	for (size_t i = 0; i < head->njsonld; i++)
+		free(head->jsonld[i]);
 	for (size_t i = 0; i < head->nalternates; i++) {
 		free(head->alternates[i].lang);
 		free(head->alternates[i].href);
@@ -273,10 +284,20 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		else if (h->modified == NULL && is_date_meta(atts) &&
 		    (v = attr(atts, "content")) != NULL)
 			h->modified = xstrdup(v);
+		else if (h->published == NULL && (v = attr(atts,
+		    "property")) != NULL && strcasecmp(v,
+		    "article:published_time") == 0 &&
+		    (v = attr(atts, "content")) != NULL)
+			h->published = xstrdup(v);
 		else if ((v = attr(atts, "http-equiv")) != NULL &&
 		    strcasecmp(v, "refresh") == 0 && h->refresh == NULL &&
 		    (v = attr(atts, "content")) != NULL)
 			h->refresh = refresh_target(v);
+	} else if (strcmp(n, "script") == 0 && (v = attr(atts, "type")) != NULL &&
+	    has_token(v, "application/ld+json", ";") &&
+	    h->njsonld < HEAD_JSONLD_MAX) {
+		r->in_jsonld = 1;
+		buf_reset(&r->jsonld);
 	} else if (strcmp(n, "link") == 0 && (v = attr(atts, "rel")) != NULL) {
 		if (has_token(v, "alternate", ASCII_SPACE))
 			add_alternate(h, atts);
@@ -284,6 +305,27 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    ASCII_SPACE) && (v = attr(atts, "href")) != NULL)
 			h->canonical = xstrdup(v);
 	}
+}
+
+/* The text of a JSON-LD script, kept whole within its bound. */
+static void
+on_text(void *ctx, const xmlChar *text, int len)
+{
+	struct head_reader *r = ctx;
+
+	if (r->in_jsonld && r->jsonld.len + (size_t)len <= HEAD_JSONLD_BYTES)
+		buf_add(&r->jsonld, text, (size_t)len);
+}
+
+static void
+on_end(void *ctx, const xmlChar *name)
+{
+	struct head_reader *r = ctx;
+
+	if (!r->in_jsonld || strcmp((const char *)name, "script") != 0)
+		return;
+	r->in_jsonld = 0;
+	r->head.jsonld[r->head.njsonld++] = xstrdup(buf_str(&r->jsonld));
 }
 
 /* One with both hreflang and href: one that lacks either names no language. */

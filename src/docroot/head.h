@@ -18,6 +18,10 @@
  */
 #define HEAD_MAX	(1024 * 1024)
 
+/* JSON-LD scripts read of a head, and bytes of each: more than pages have. */
+#define HEAD_JSONLD_MAX		8
+#define HEAD_JSONLD_BYTES	(256 * 1024)
+
 /* More alternates than there are languages: the rest are not read. */
 #define HEAD_ALTERNATES_MAX	200
 
@@ -33,6 +37,10 @@ struct page_head {
 	char	*refresh;	/* the URL <meta http-equiv=refresh> goes to */
 	char	*modified;	/* article:modified_time, og:updated_time or
 				   dcterms.modified, as written */
+	char	*published;	/* article:published_time, as written */
+	char	*jsonld[HEAD_JSONLD_MAX];	/* <script type=
+				   application/ld+json>, each whole */
+	size_t	 njsonld;
 	struct head_alternate *alternates;
 	size_t	 nalternates;	/* at most HEAD_ALTERNATES_MAX */
 	size_t	 alternates_unread;	/* past that */

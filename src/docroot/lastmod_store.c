@@ -148,8 +148,12 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 			asks[i].date = (time_t)k->since;
 			asks[i].remembered = 1;
 			k->seen = 1;
-		} else
-			new[nnew++] = &asks[i];
+			continue;
+		}
+		/* A page it read whole at the scan's start and never saw. */
+		if (k == NULL && s->loaded && asks[i].first != 0)
+			asks[i].date = asks[i].first;
+		new[nnew++] = &asks[i];
 	}
 	for (size_t at = 0; at < nnew && rc == 0; at += CHUNK)
 		rc = date_chunk(s, new + at, nnew - at < CHUNK ? nnew - at :

@@ -36,6 +36,8 @@ struct lastmod_ask {
 	const char	*url;
 	uint64_t	 hash;
 	time_t		 date;		/* its file's; out, the store's */
+	time_t		 first;		/* or 0: its date if the store never
+					   saw the page */
 	int		 remembered;	/* out: the store saw it before */
 };
 

@@ -28,6 +28,7 @@
 #include "hash.h"
 #include "head.h"
 #include "id_map.h"
+#include "jsonld.h"
 #include "lastmod_store.h"
 #include "log.h"
 #include "paths.h"
@@ -102,6 +103,16 @@ struct source {
 #define HEADS_AT_ONCE	4096
 #define HEAD_THREADS	16
 
+/*
+ * What the store is asked of a page: the hash of its content, 0 for none
+ * (its own stated date decides), and the date it published itself, for
+ * a page the store never saw, or 0.
+ */
+struct dating {
+	uint64_t	 content;
+	time_t		 first;
+};
+
 /* A page whose head a scan is yet to read: its file, and where it is. */
 struct head_todo {
 	char		*rel;
@@ -109,7 +120,7 @@ struct head_todo {
 	ino_t		 ino;
 	uint8_t		 bucket;
 	size_t		 at;
-	uint64_t	 content;	/* its hash, for the store; 0 none */
+	struct dating	 dating;
 };
 
 struct heads {
@@ -153,7 +164,10 @@ static void	sort_bucket(struct site *);
 static void	note_watch_limit(struct source *);
 static int	what_it_says(struct source *, const struct config *, const char *,
 		    const struct stat *, struct buf *, struct page *,
-		    uint64_t *, struct buf *);
+		    struct dating *, struct buf *);
+static void	stated_dates(struct source *, const struct config *,
+		    const char *, const struct page_head *, const char *,
+		    struct page *, struct dating *);
 static char	*alternates_of(struct source *, const struct config *,
 		    const char *, const struct page_head *, const char *,
 		    const char *);
@@ -162,9 +176,9 @@ static int	same_file(const struct config *, const char *, const char *);
 static int	listed_otherwise(const struct config *, const char *,
 		    const char *);
 static void	take_head(struct source *, const struct config *, const char *,
-		    const struct stat *, struct page *, uint64_t *);
+		    const struct stat *, struct page *, struct dating *);
 static void	remember_dates(struct source *, struct page **,
-		    const uint64_t *, size_t);
+		    const struct dating *, size_t);
 static void	open_store(struct source *, const struct config *);
 static int	store_ready(struct source *);
 static time_t	monotonic(void);
@@ -316,16 +330,16 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		return;
 	if (s->heads == NULL) {
 		struct page *added = &bucket->pages[bucket->n - 1];
-		uint64_t content = 0;
+		struct dating dating = { 0, 0 };
 
-		take_head(s, cfg, rel, st, added, &content);
-		remember_dates(s, &added, &content, 1);
+		take_head(s, cfg, rel, st, added, &dating);
+		remember_dates(s, &added, &dating, 1);
 		return;
 	}
 	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
 	    sizeof(*s->heads->v));
 	s->heads->v[s->heads->n++] = (struct head_todo){ xstrdup(rel),
-	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1, 0 };
+	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1, { 0, 0 } };
 	if (s->heads->n == HEADS_AT_ONCE)
 		read_heads(s, cfg, buckets);
 }
@@ -333,17 +347,17 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 /*
  * What the head of page's file says, into page: why it is not to be
  * listed, its URL, its date and alternates; unread, it is broken. With a
- * store, the hash of its content into content.
+ * store, what to ask it into dating.
  */
 static void
 take_head(struct source *s, const struct config *cfg, const char *rel,
-    const struct stat *st, struct page *page, uint64_t *content)
+    const struct stat *st, struct page *page, struct dating *dating)
 {
 	struct buf url = BUF_INIT, note = BUF_INIT;
 
 	buf_adds(&url, page->alias);
 	if (what_it_says(s, cfg, rel, st, &url, page,
-	    s->store ? content : NULL, &note) == -1) {
+	    s->store ? dating : NULL, &note) == -1) {
 		free(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
@@ -380,7 +394,7 @@ head_worker(void *arg)
 		struct stat st = { .st_dev = t->dev, .st_ino = t->ino };
 
 		take_head(r->s, r->cfg, t->rel, &st,
-		    &r->buckets[t->bucket].pages[t->at], &t->content);
+		    &r->buckets[t->bucket].pages[t->at], &t->dating);
 	}
 	return NULL;
 }
@@ -391,7 +405,7 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 {
 	struct head_reading r = { s, cfg, buckets, 0 };
 	struct page **pages;
-	uint64_t *contents;
+	struct dating *datings;
 	pthread_t threads[HEAD_THREADS];
 	size_t started = 0;
 
@@ -403,17 +417,17 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
 	pages = xreallocarray(NULL, s->heads->n, sizeof(*pages));
-	contents = xreallocarray(NULL, s->heads->n, sizeof(*contents));
+	datings = xreallocarray(NULL, s->heads->n, sizeof(*datings));
 	for (size_t i = 0; i < s->heads->n; i++) {
 		struct head_todo *t = &s->heads->v[i];
 
 		pages[i] = &buckets[t->bucket].pages[t->at];
-		contents[i] = t->content;
+		datings[i] = t->dating;
 		free(t->rel);
 	}
-	remember_dates(s, pages, contents, s->heads->n);
+	remember_dates(s, pages, datings, s->heads->n);
 	free(pages);
-	free(contents);
+	free(datings);
 	s->heads->n = 0;
 }
 
@@ -422,15 +436,15 @@ read_heads(struct source *s, const struct config *cfg, struct site *buckets)
  * be listed, into why; or to be listed at the URL its canonical names,
  * when that URL serves the same file (index.html for "/"), into url; its
  * own date of change and its hreflang alternates, into page; and, asked
- * for content and unless it gives its own date, the hash of what it says
- * (content_hash.h).
+ * for dating and unless it gives its own date, the hash of what it says
+ * (content_hash.h) and the date it published itself.
  * -1, with why set, when it cannot be read: a page whose head is unknown
  * is left out.
  */
 static int
 what_it_says(struct source *s, const struct config *cfg, const char *rel,
     const struct stat *st, struct buf *url, struct page *page,
-    uint64_t *content, struct buf *why)
+    struct dating *dating, struct buf *why)
 {
 	char chunk[16 * 1024];
 	struct head_reader *r;
@@ -463,8 +477,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
-	if (content != NULL)
-		*content = content_hash(fd);
+	if (dating != NULL)
+		dating->content = content_hash(fd);
 	close(fd);
 	if (head.parser_said != NULL)
 		report(s->report, FINDING_NOTE, "%s/%s: libxml2: %s", s->root,
@@ -477,16 +491,10 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		buf_free(&path);
 		return -1;
 	}
-	/* The page's own word on its date wins over any store's. */
-	if (head.modified != NULL && own_date(s, rel, head.modified,
-	    &page->last_modified)) {
-		page->lastmod_from = LASTMOD_STATED;
-		if (content != NULL)
-			*content = 0;
-	}
 	buf_reset(&path);
 	buf_addc(&path, '/');
 	escape_file_path(&path, buf_str(url));
+	stated_dates(s, cfg, rel, &head, buf_str(&path), page, dating);
 	if (head.noindex)
 		buf_adds(why, "noindex (its meta robots)");
 	else if (head.refresh && head_target(head.refresh, buf_str(&path),
@@ -533,6 +541,44 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	buf_free(&path);
 	buf_free(&target);
 	return 0;
+}
+
+/*
+ * The dates a page states, in this order: its modified date (a <meta>,
+ * then its JSON-LD entity's dateModified) wins over any store's; else
+ * its published date (its JSON-LD entity's datePublished, then
+ * article:published_time) is truer than the file's time: the lastmod,
+ * or with a store, the date of a page it never saw.
+ */
+static void
+stated_dates(struct source *s, const struct config *cfg, const char *rel,
+    const struct page_head *head, const char *path, struct page *page,
+    struct dating *dating)
+{
+	char *modified = head->modified ? xstrdup(head->modified) : NULL;
+	char *published = NULL;
+	time_t t;
+
+	for (size_t i = 0; i < head->njsonld; i++)
+		jsonld_dates(head->jsonld[i], strlen(head->jsonld[i]), path,
+		    &cfg->hosts, &modified, &published);
+	if (published == NULL && head->published != NULL)
+		published = xstrdup(head->published);
+	if (modified != NULL && own_date(s, rel, modified,
+	    &page->last_modified)) {
+		page->lastmod_from = LASTMOD_STATED;
+		if (dating != NULL)
+			dating->content = 0;
+	} else if (published != NULL && own_date(s, rel, published, &t)) {
+		if (dating != NULL)
+			dating->first = t;
+		else {
+			page->last_modified = t;
+			page->lastmod_from = LASTMOD_STATED;
+		}
+	}
+	free(modified);
+	free(published);
 }
 
 /*
@@ -1517,7 +1563,7 @@ sweep_store(struct source *s, int complete)
  */
 static void
 remember_dates(struct source *s, struct page **pages,
-    const uint64_t *contents, size_t n)
+    const struct dating *datings, size_t n)
 {
 	struct lastmod_ask *asks;
 	struct page **asked;
@@ -1529,12 +1575,13 @@ remember_dates(struct source *s, struct page **pages,
 	asks = xreallocarray(NULL, n, sizeof(*asks));
 	asked = xreallocarray(NULL, n, sizeof(*asked));
 	for (size_t i = 0; i < n; i++) {
-		if (contents[i] == 0 || pages[i]->alias == NULL ||
+		if (datings[i].content == 0 || pages[i]->alias == NULL ||
 		    pages[i]->unlisted != NULL)
 			continue;
 		asked[nasks] = pages[i];
 		asks[nasks++] = (struct lastmod_ask){ pages[i]->alias,
-		    contents[i], pages[i]->last_modified, 0 };
+		    datings[i].content, pages[i]->last_modified,
+		    datings[i].first, 0 };
 	}
 	if (nasks > 0 && lastmod_store_dates(s->store, asks, nasks,
 	    &why) == -1)
