@@ -101,6 +101,14 @@ check_contains "check: 12 notes of a kind in one line, with the first few" \
     "note: 12 like this: its canonical ... is no http or https URL: taken as none: $R/many/p1.html, $R/many/p10.html, $R/many/p11.html and 9 more" \
     "$out"
 check_lacks "... and not one by one" "p12.html: its canonical" "$out"
+ask /sitemap.xml
+check_eq "a CGI logs no note: they are check's" "" "$LOG"
+chmod 000 "$R/many/p1.html" "$R/many/p2.html"
+CGI_PREFIX=$NO_DAC_OVERRIDE ask /sitemap.xml
+check_eq "... and its problems in one line" 1 "$(printf '%s\n' "$LOG" | wc -l)"
+check_contains "... the first of them, naming check" \
+    "2 problems in the site, the first: $R/many/p1.html: left out: cannot read it: Permission denied (sitemapd check lists them)" \
+    "$LOG"
 rm -r "$R/many"
 # exclude as .gitignore reads it: git's own matcher on the same tree.
 if command -v git >/dev/null; then

@@ -17,6 +17,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void	log_first_time(void *, enum finding, const char *, const char *);
 static void	to_log(void *, enum finding, const char *, const char *);
+static void	count(void *, enum finding, const char *, const char *);
 
 const struct reporter report_to_log = { to_log, NULL };
 
@@ -53,6 +54,26 @@ report_log_once_free(struct log_once *o)
 	id_map_free(&o->said);
 }
 
+void
+report_summary(struct summary *s, struct reporter *r)
+{
+	memset(s, 0, sizeof(*s));
+	*r = (struct reporter){ count, s };
+}
+
+void
+report_summary_log(struct summary *s)
+{
+	if (s->problems == 1)
+		log_msg("%s (sitemapd check lists what it finds)", s->first);
+	else if (s->problems > 1)
+		log_msg("%zu problems in the site, the first: %s (sitemapd "
+		    "check lists them)", s->problems, s->first);
+	free(s->first);
+	s->first = NULL;
+	s->problems = 0;
+}
+
 /* A problem each time; a note once a process, as it stays until fixed. */
 static void
 log_first_time(void *ctx, enum finding kind, const char *kind_of,
@@ -82,4 +103,20 @@ to_log(void *unused, enum finding kind, const char *kind_of,
 	(void)kind;
 	(void)kind_of;
 	log_msg("%s", line);
+}
+
+/* The first problem in the order of its text: the same at each request. */
+static void
+count(void *ctx, enum finding kind, const char *kind_of, const char *line)
+{
+	struct summary *s = ctx;
+
+	(void)kind_of;
+	if (kind != FINDING_PROBLEM)
+		return;
+	s->problems++;
+	if (s->first == NULL || strcmp(line, s->first) < 0) {
+		free(s->first);
+		s->first = xstrdup(line);
+	}
 }

@@ -37,6 +37,19 @@ void	report_log_once_free(struct log_once *);
 /* Logs each finding as it is, at LOG_WARNING. */
 extern const struct reporter report_to_log;
 
+/*
+ * Logs nothing until report_summary_log, then one line at most: how many
+ * problems, the first in the order of their text, and that check lists
+ * them; notes are check's. For a CGI, whose every request would repeat
+ * every line in the web server's error log.
+ */
+struct summary {
+	size_t	 problems;
+	char	*first;
+};
+void	report_summary(struct summary *, struct reporter *);
+void	report_summary_log(struct summary *);
+
 /* Tells reporter (NULL: nobody) of one finding. */
 void	report(const struct reporter *, enum finding, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));

@@ -201,6 +201,8 @@ cgi_serve(struct config_watch *watch)
 	static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE,
 	    SIGABRT, SIGTRAP, SIGSYS };
 	struct request req;
+	struct summary summary;
+	struct reporter rep;
 	sigset_t all;
 
 	signal(SIGPIPE, SIG_IGN);
@@ -209,9 +211,12 @@ cgi_serve(struct config_watch *watch)
 	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++)
 		sigdelset(&all, faults[i]);
 	sigprocmask(SIG_BLOCK, &all, NULL);
-	cache_init(&cache, 0, &report_to_log);	/* one request */
+	/* One request: one line of the web server's error log at most. */
+	report_summary(&summary, &rep);
+	cache_init(&cache, 0, &rep);
 	request_from_params(&req, env_param, NULL);
 	request_handle(&watch->cfg, &cache, &req, &out);
 	cache_free(&cache);
+	report_summary_log(&summary);
 	return fflush(stdout) == 0 ? 0 : -1;
 }
