@@ -1,5 +1,7 @@
 #!/bin/sh
-# Sites built by real generators, Hugo and MkDocs, served by a real
+# Sites built by real generators, Hugo, MkDocs, Jekyll (with jekyll-seo-tag,
+# jekyll-sitemap, jekyll-redirect-from), Pelican and Sphinx; Hugo, MkDocs
+# and Jekyll served by a real
 # lighttpd with sitemapd reading the same folder as a docroot: sitemapd
 # lists the pages the generator's own sitemap lists, but for those the
 # generator lists wrongly (a page marked noindex), each named; no error
@@ -117,5 +119,109 @@ site "mkdocs, file URLs" "$M/site" "$M/site/sitemap.xml" "[docroot]
 clean_urls = yes"
 check_contains "mkdocs, file URLs: about.html at its canonical URL" \
     "$URL/about.html" "$(cat "$TMP/ours")"
+
+# --- Jekyll with jekyll-seo-tag, jekyll-sitemap and jekyll-redirect-from:
+# dates in JSON-LD, extensionless permalinks, a redirect stub -------------
+if command -v jekyll >/dev/null; then
+	J="$TMP/jekyll"
+	mkdir -p "$J/_layouts" "$J/_posts"
+	printf '%s\n' 'title: Blog' 'url: "http://example.org"' \
+	    'permalink: /:year/:month/:day/:title.html' \
+	    'plugins: [jekyll-seo-tag, jekyll-sitemap, jekyll-redirect-from]' \
+	    >"$J/_config.yml"
+	printf '<!DOCTYPE html><html><head>{%% seo %%}</head><body>{{ content }}</body></html>\n' \
+	    >"$J/_layouts/default.html"
+	printf -- '---\nlayout: default\ntitle: Hello\nlast_modified_at: 2024-04-01\n---\nHi.\n' \
+	    >"$J/_posts/2024-03-05-hello.md"
+	printf -- '---\nlayout: default\ntitle: Second\n---\nMore.\n' \
+	    >"$J/_posts/2024-05-06-second.md"
+	printf -- '---\nlayout: default\ntitle: Contact\npermalink: /contact\nredirect_from: /old-contact.html\n---\nWrite.\n' \
+	    >"$J/contact.md"
+	printf -- '---\nlayout: default\ntitle: Home\n---\nHome.\n' >"$J/index.md"
+	if (cd "$J" && jekyll build -q -s . -d _site) >"$TMP/jekyll.log" 2>&1; then
+		printf '[site]\nsource = docroot\nroot = %s\n' "$J/_site" \
+		    >"$TMP/jekyll-plain.ini"
+		out=$("$SITEMAPD" -c "$TMP/jekyll-plain.ini" check 2>&1)
+		check_contains "jekyll: its extensionless canonical names the fix" \
+		    "contact.html: its canonical http://example.org/contact is this page as clean_urls = yes would list it" \
+		    "$out"
+		site jekyll "$J/_site" "$J/_site/sitemap.xml" \
+		    "[docroot]
+clean_urls = yes"
+		cgi SITEMAPD_CONFIG="$TMP/jekyll.ini" REQUEST_URI=/sitemap.xml \
+		    HTTP_HOST=example.org
+		lastmod_of() { printf '%s\n' "$BODY" | sed -n "\|<loc>http://example.org$1</loc>|{n;s:.*<lastmod>\(.*\)</lastmod>.*:\1:p}"; }
+		check_eq "jekyll: a post's lastmod, its JSON-LD dateModified" \
+		    2024-04-01 "$(lastmod_of /2024/03/05/hello.html)"
+		check_eq "... one without, its datePublished" 2024-05-06 \
+		    "$(lastmod_of /2024/05/06/second.html)"
+		check_contains "jekyll: the redirect stub left out, and why" \
+		    "left-out: noindex" "$(why "$TMP/jekyll.ini" /old-contact)"
+	else
+		cat "$TMP/jekyll.log"
+		not_ok "jekyll builds the site"
+	fi
+fi
+
+# --- Sphinx, as Debian's documentation packages build it: every page's
+# canonical a file:// URL, which a CGI must not log page by page --------
+if command -v sphinx-build >/dev/null; then
+	X="$TMP/sphinx"
+	mkdir -p "$X/src"
+	printf '%s\n' 'project = "Docs"' \
+	    'html_baseurl = "file:///usr/share/doc/docs/html/"' >"$X/src/conf.py"
+	{ printf 'Docs\n====\n\n.. toctree::\n\n'
+	for i in $(seq 14); do printf '   p%s\n' "$i"; done; } >"$X/src/index.rst"
+	for i in $(seq 14); do
+		printf 'Page %s\n=======\n\nText.\n' "$i" >"$X/src/p$i.rst"
+	done
+	if sphinx-build -q -b html "$X/src" "$X/html" >"$TMP/sphinx.log" 2>&1; then
+		printf '[site]\nsource = docroot\nroot = %s\n' "$X/html" \
+		    >"$TMP/sphinx.ini"
+		cgi SITEMAPD_CONFIG="$TMP/sphinx.ini" REQUEST_URI=/sitemap.xml \
+		    HTTP_HOST=example.org
+		check_eq "sphinx: 200" 200 "$STATUS"
+		check_eq "sphinx: a CGI logs no line for notes of every page" "" \
+		    "$LOG"
+		out=$("$SITEMAPD" -c "$TMP/sphinx.ini" check 2>&1)
+		check_eq "sphinx: check says the file:// canonicals in one line" 1 \
+		    "$(printf '%s\n' "$out" | grep -c 'is no http or https URL')"
+		check_contains "... with their count" "note: 1" \
+		    "$(printf '%s\n' "$out" | grep 'is no http or https URL')"
+	else
+		cat "$TMP/sphinx.log"
+		not_ok "sphinx builds the site"
+	fi
+fi
+
+# --- Pelican: a post and its translation, which name each other only -----
+if command -v pelican >/dev/null; then
+	P="$TMP/pelican"
+	mkdir -p "$P/content"
+	printf '%s\n' 'SITENAME = "Blog"' 'SITEURL = "http://example.org"' \
+	    'DEFAULT_LANG = "en"' 'TIMEZONE = "UTC"' 'FEED_ALL_ATOM = None' \
+	    'CATEGORY_FEED_ATOM = None' 'RELATIVE_URLS = False' \
+	    >"$P/pelicanconf.py"
+	printf 'Title: Hello\nDate: 2024-03-05\nSlug: hello\nLang: en\n\nHi.\n' \
+	    >"$P/content/hello.md"
+	printf 'Title: Bonjour\nDate: 2024-03-05\nSlug: hello\nLang: fr\n\nSalut.\n' \
+	    >"$P/content/hello-fr.md"
+	if (cd "$P" && pelican -q content -o output -s pelicanconf.py) \
+	    >"$TMP/pelican.log" 2>&1; then
+		printf '[site]\nsource = docroot\nroot = %s\n' "$P/output" \
+		    >"$TMP/pelican.ini"
+		cgi SITEMAPD_CONFIG="$TMP/pelican.ini" REQUEST_URI=/sitemap.xml \
+		    HTTP_HOST=example.org
+		check_eq "pelican: 200" 200 "$STATUS"
+		check_valid "pelican: valid against the schemas" "$TMP/body" \
+		    sitemap-alternates.xsd
+		en=$(printf '%s\n' "$BODY" | sed -n '\|<loc>http://example.org/hello.html</loc>|,\|</url>|p')
+		check_eq "pelican: the post names both languages, itself too" 2 \
+		    "$(printf '%s\n' "$en" | grep -c 'xhtml:link')"
+	else
+		cat "$TMP/pelican.log"
+		not_ok "pelican builds the site"
+	fi
+fi
 
 finish
