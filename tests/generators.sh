@@ -1,12 +1,12 @@
 #!/bin/sh
-# Sites built by real generators, Hugo, MkDocs, Jekyll (with jekyll-seo-tag,
-# jekyll-sitemap, jekyll-redirect-from), Pelican and Sphinx; Hugo, MkDocs
-# and Jekyll served by a real
+# Sites built by real generators: Hugo, MkDocs and Jekyll (with
+# jekyll-seo-tag, jekyll-sitemap, jekyll-redirect-from) served by a real
 # lighttpd with sitemapd reading the same folder as a docroot: sitemapd
 # lists the pages the generator's own sitemap lists, but for those the
 # generator lists wrongly (a page marked noindex), each named; no error
 # page, no redirect stub; every URL it lists is a page lighttpd serves,
-# at the URL its canonical asks for.
+# at the URL its canonical asks for. Pelican's translations and Sphinx's
+# file:// canonicals, as a CGI reads them.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need hugo hugo
