@@ -3,10 +3,12 @@
  * files under the default rules and under others, and of globs; what a
  * page's head says about it, whole and pushed a byte at a time.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
 #include "head.h"
+#include "jsonld.h"
 #include "paths.h"
 #include "unit.h"
 
@@ -328,6 +330,63 @@ test_dates(void)
 	}
 }
 
+/* The entity that is the page at /blog/post.html, and its dates. */
+static void
+test_jsonld(void)
+{
+	static const struct {
+		int		 line;
+		const char	*json;
+		const char	*modified, *published;
+	} cases[] = {
+		{ __LINE__, "{\"@type\":\"BlogPosting\",\"dateModified\":"
+		    "\"2024-05-01\",\"datePublished\":\"2024-04-01\","
+		    "\"mainEntityOfPage\":{\"@id\":"
+		    "\"https://x.org/blog/post.html\"}}", "2024-05-01",
+		    "2024-04-01" },
+		/* The only entity dated: the page's, whatever it names. */
+		{ __LINE__, "{\"datePublished\":\"2024-01-01\"}", NULL,
+		    "2024-01-01" },
+		{ __LINE__, "[{\"@type\":\"Person\"},{\"dateModified\":"
+		    "\"2023-02-03\"}]", "2023-02-03", NULL },
+		/* Yoast: the WebPage by @id, in a @graph. */
+		{ __LINE__, "{\"@graph\":[{\"@id\":\"https://x.org/#site\","
+		    "\"dateModified\":\"2020-01-01\"},{\"@id\":"
+		    "\"https://x.org/blog/post.html\",\"dateModified\":"
+		    "\"2024-06-01\"}]}", "2024-06-01", NULL },
+		/* Relative: the url resolved from the page. */
+		{ __LINE__, "[{\"url\":\"post.html\",\"dateModified\":"
+		    "\"2024-07-07\"},{\"url\":\"/other.html\","
+		    "\"dateModified\":\"2020-01-01\"}]", "2024-07-07", NULL },
+		/* Two dated, neither the page: none. */
+		{ __LINE__, "[{\"url\":\"/a.html\",\"dateModified\":"
+		    "\"2020-01-01\"},{\"url\":\"/b.html\",\"dateModified\":"
+		    "\"2020-02-02\"}]", NULL, NULL },
+		{ __LINE__, "{\"dateModified\": \"2020-01-01\", \"x\": [1, {",
+		    NULL, NULL },
+		{ __LINE__, "{\"dateModified\": 20200101}", NULL, NULL },
+		{ __LINE__, "", NULL, NULL },
+	};
+	struct host_policy hosts;
+
+	host_policy_init(&hosts);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *modified = NULL, *published = NULL;
+		int line = cases[i].line;
+
+		jsonld_dates(cases[i].json, strlen(cases[i].json),
+		    "/blog/post.html", &hosts, &modified, &published);
+		UNIT_AT(line, cases[i].modified ? modified != NULL &&
+		    strcmp(modified, cases[i].modified) == 0 : modified == NULL);
+		UNIT_AT(line, cases[i].published ? published != NULL &&
+		    strcmp(published, cases[i].published) == 0 :
+		    published == NULL);
+		free(modified);
+		free(published);
+	}
+	host_policy_free(&hosts);
+}
+
 void
 suite_docroot(void)
 {
@@ -338,6 +397,7 @@ suite_docroot(void)
 		{ "its hreflang alternates", test_alternates },
 		{ "where a URL a page names leads", test_targets },
 		{ "a page's own date", test_dates },
+		{ "dates in JSON-LD", test_jsonld },
 		CU_TEST_INFO_NULL
 	};
 
