@@ -257,6 +257,7 @@ const struct encoding *
 encoding_sniff(const unsigned char *p, size_t n, size_t *bom)
 {
 	const struct encoding *e;
+	const unsigned char *bad;
 
 	*bom = 0;
 	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0) {
@@ -276,12 +277,9 @@ encoding_sniff(const unsigned char *p, size_t n, size_t *bom)
 	 * are taken as UTF-8, others as the Web's default. A sequence cut
 	 * off by the end of what was read is no reason to think otherwise.
 	 */
-	{
-		const unsigned char *bad = utf8_invalid_at(p, n);
-
-		return bad == NULL || n - (size_t)(bad - p) < 4 ?
-		    &encodings[UTF_8] : &encodings[WINDOWS_1252];
-	}
+	bad = utf8_invalid_at(p, n);
+	return bad == NULL || n - (size_t)(bad - p) < 4 ? &encodings[UTF_8] :
+	    &encodings[WINDOWS_1252];
 }
 
 const char *
