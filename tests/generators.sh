@@ -5,8 +5,9 @@
 # lists the pages the generator's own sitemap lists, but for those the
 # generator lists wrongly (a page marked noindex), each named; no error
 # page, no redirect stub; every URL it lists is a page lighttpd serves,
-# at the URL its canonical asks for, and nginx with the README's recipe. Pelican's translations and Sphinx's
-# file:// canonicals, as a CGI reads them.
+# at the URL its canonical asks for, and nginx with the README's recipe.
+# Pelican's translations and Sphinx's file:// canonicals, as a CGI reads
+# them.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need hugo hugo
