@@ -65,37 +65,9 @@ if command -v python3 >/dev/null && command -v curl >/dev/null; then
 	. "$SRCDIR/tests/http.sh"
 	chmod 755 "$TMP"; chmod -R go+rX "$R"
 	if command -v nginx >/dev/null; then
-		mkdir -p "$TMP/nginx-tmp"
-		NPORT=$(free_port)
-		user=""
-		[ "$(id -u)" -eq 0 ] && user="user root;"
-		cat >"$TMP/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $TMP/nginx.pid;
-error_log $TMP/nginx-error.log warn;
-$user
-events { worker_connections 16; }
-http {
-	access_log off;
-	client_body_temp_path $TMP/nginx-tmp/body;
-	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
-	proxy_temp_path $TMP/nginx-tmp/proxy;
-	scgi_temp_path $TMP/nginx-tmp/scgi;
-	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
-	server { listen 127.0.0.1:$NPORT; root $R; }
-}
-CONF
-		nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
-		    >"$TMP/nginx.out" 2>&1 &
-		NGINX_PID=$!
-		stop_nginx() { stop_process "$NGINX_PID" QUIT; }
-		on_exit stop_nginx
-		if wait_http "http://127.0.0.1:$NPORT/" "$NGINX_PID"; then
-			fetch_all nginx "http://127.0.0.1:$NPORT"
-		else
-			not_ok "nginx starts"; cat "$TMP/nginx.out"
-		fi
+		start_nginx "$R"
+		fetch_all nginx "$NGINX"
+		stop_nginx
 	fi
 	MODULES=/usr/lib/apache2/modules
 	if command -v apache2 >/dev/null; then

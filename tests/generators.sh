@@ -45,7 +45,7 @@ site() {
 	stop_lighttpd
 	command -v nginx >/dev/null || return 0
 	# And by nginx, with the README's recipe: try_files $uri $uri.html.
-	start_nginx "$2"
+	start_nginx "$2" 'location / { try_files $uri $uri.html $uri/ =404; }'
 	bad=""
 	while read -r url; do
 		code=$(curl -s -o /dev/null -w '%{http_code}' \
@@ -55,39 +55,6 @@ site() {
 	check_eq "$1: ... and by nginx with the README's recipe" "" "$bad"
 	stop_nginx
 }
-start_nginx() {	# start_nginx ROOT: nginx serving ROOT; sets NGINX
-	_port=$(free_port)
-	NGINX="http://127.0.0.1:$_port"
-	mkdir -p "$TMP/nginx-tmp"
-	_user=""
-	[ "$(id -u)" -eq 0 ] && _user="user root;"
-	cat >"$TMP/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $TMP/nginx.pid;
-error_log $TMP/nginx-error.log warn;
-$_user
-events { worker_connections 16; }
-http {
-	access_log off;
-	client_body_temp_path $TMP/nginx-tmp/body;
-	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
-	proxy_temp_path $TMP/nginx-tmp/proxy;
-	scgi_temp_path $TMP/nginx-tmp/scgi;
-	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
-	server {
-		listen 127.0.0.1:$_port;
-		root $1;
-		location / { try_files \$uri \$uri.html \$uri/ =404; }
-	}
-}
-CONF
-	nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
-	    >"$TMP/nginx.out" 2>&1 &
-	NGINX_PID=$!
-	wait_http "$NGINX/" "$NGINX_PID" || { cat "$TMP/nginx.out"; not_ok "nginx starts"; }
-}
-stop_nginx() { stop_process "$NGINX_PID" QUIT; }
 why() {	# why INI URL-PATH: the reason list gives for a page left out
 	"$SITEMAPD" -c "$1" list --host example.org |
 	    awk -F '\t' -v u="http://example.org$2" '$3 == u { print $2 ": " $4 }'

@@ -49,6 +49,46 @@ CONF
 }
 stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
 
+# start_nginx ROOT [LINES]: nginx serving the files of ROOT, with LINES
+# in its server block, on a free loopback port; sets NGINX, its URL.
+start_nginx() {
+	need nginx
+	_port=$(free_port)
+	NGINX="http://127.0.0.1:$_port"
+	mkdir -p "$TMP/nginx-tmp"
+	_user=""
+	[ "$(id -u)" -eq 0 ] && _user="user root;"
+	cat >"$TMP/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+pid $TMP/nginx.pid;
+error_log $TMP/nginx-error.log warn;
+$_user
+events { worker_connections 16; }
+http {
+	access_log off;
+	client_body_temp_path $TMP/nginx-tmp/body;
+	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
+	proxy_temp_path $TMP/nginx-tmp/proxy;
+	scgi_temp_path $TMP/nginx-tmp/scgi;
+	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
+	server {
+		listen 127.0.0.1:$_port;
+		root $1;
+		${2:-}
+	}
+}
+CONF
+	nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
+	    >"$TMP/nginx.out" 2>&1 &
+	NGINX_PID=$!
+	on_exit stop_nginx
+	wait_http "$NGINX/" "$NGINX_PID" || {
+		echo "nginx did not start:"; cat "$TMP/nginx.out"; exit 1
+	}
+}
+stop_nginx() { stop_process "$NGINX_PID" QUIT; }
+
 # get PATH [CURL ARGS...]: asks $URL; sets STATUS, HEADERS and BODY.
 get() {
 	_path=$1; shift
