@@ -1537,9 +1537,10 @@ store_ready(struct source *s)
 		buf_free(&why);
 		return 0;
 	}
+	/* The log's, not check's: said each time, unlike a page's note. */
 	if (s->store_backoff > 0)
-		report(s->report, FINDING_NOTE, "[docroot] lastmod_store %s: "
-		    "in use again", lastmod_store_name(s->store));
+		log_msg("[docroot] lastmod_store %s: in use again",
+		    lastmod_store_name(s->store));
 	s->store_backoff = 0;
 	buf_free(&why);
 	return 1;
