@@ -1,7 +1,8 @@
 /*
- * The AI crawlers by class ([robots] ai_train, ai_search, ai_user), read
- * from the list that ships with sitemapd (etc/ai-crawlers) or one the INI
- * names, so that an administrator updates it without a rebuild.
+ * The AI crawlers by class ([robots] ai_train, ai_search, ai_user), and
+ * what their operators say of them. The list is etc/ai-crawlers, compiled
+ * in, or a file the INI names, so that an administrator updates it without
+ * a rebuild.
  */
 #ifndef SITEMAPD_AI_CRAWLERS_H
 #define SITEMAPD_AI_CRAWLERS_H
@@ -12,18 +13,26 @@
 
 enum ai_class { AI_TRAIN, AI_SEARCH, AI_USER, AI_CLASSES };
 
+/* What an operator says of its crawler. */
+#define AI_MAY_IGNORE_ROBOTS	0x1	/* it may not apply robots.txt */
+#define AI_ROBOTS_ONLY		0x2	/* a token robots.txt reads; no fetcher */
+
 struct ai_crawler {
 	enum ai_class	 class;
 	char		*token;
+	unsigned	 flags;
 };
 
 struct ai_crawlers {
 	struct ai_crawler *v;
 	size_t		 n;
+	char		 updated[11];	/* YYYY-MM-DD, or "" when unsaid */
 };
 
 /* "train", "search", "user", as the list names the classes. */
 extern const char *const ai_class_names[AI_CLASSES];
+/* How messages name the list compiled in. */
+#define AI_CRAWLERS_BUILTIN	"the built-in list"
 
 /*
  * Reads the list in text (len bytes), called file in messages. Returns 0,
@@ -31,9 +40,11 @@ extern const char *const ai_class_names[AI_CLASSES];
  */
 int	ai_crawlers_parse(const char *text, size_t len, const char *file,
 	    struct ai_crawlers *, struct buf *why);
-/* The same, from the file at path. */
-int	ai_crawlers_read(const char *path, struct ai_crawlers *,
+/* The same, from the file at path, or the list compiled in for NULL. */
+int	ai_crawlers_load(const char *path, struct ai_crawlers *,
 	    struct buf *why);
+/* "the built-in list of 2026-11-26", or the file and its date. */
+void	ai_crawlers_describe(const char *path, struct buf *out);
 void	ai_crawlers_free(struct ai_crawlers *);
 
 #endif

@@ -188,13 +188,19 @@ check_admin_path(const struct reporter *rep, const struct config *cfg)
 		    "sitemap", cfg->ini_admin, cfg->yaml_admin);
 }
 
-/* Which classes of AI crawlers robots.txt turns away, and whom. */
+/*
+ * Which classes of AI crawlers robots.txt turns away, whom, and which of
+ * them their operators say may not read it: "sitemapd ai-block" is for
+ * those.
+ */
 static void
 check_ai_classes(const struct reporter *rep, const struct config *cfg)
 {
-	struct ai_crawlers list = { NULL, 0 };
-	struct buf why = BUF_INIT, names = BUF_INIT;
+	struct ai_crawlers list = { NULL, 0, "" };
+	struct buf why = BUF_INIT, names = BUF_INIT, deaf = BUF_INIT;
+	struct buf source = BUF_INIT;
 
+	ai_crawlers_describe(cfg->ai_crawlers, &source);
 	for (int c = 0; c < AI_CLASSES; c++) {
 		if (cfg->ai[c] == AI_UNSAID)
 			continue;
@@ -204,22 +210,35 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 			    ai_class_names[c]);
 			continue;
 		}
-		if (list.v == NULL && ai_crawlers_read(config_ai_crawlers(cfg),
+		if (list.v == NULL && ai_crawlers_load(cfg->ai_crawlers,
 		    &list, &why) == -1)
 			break;	/* the INI was refused for it */
 		buf_reset(&names);
-		for (size_t i = 0; i < list.n; i++)
-			if (list.v[i].class == (enum ai_class)c)
-				buf_printf(&names, "%s%s", names.len ? ", " : "",
+		buf_reset(&deaf);
+		for (size_t i = 0; i < list.n; i++) {
+			if (list.v[i].class != (enum ai_class)c)
+				continue;
+			buf_printf(&names, "%s%s", names.len ? ", " : "",
+			    list.v[i].token);
+			if (list.v[i].flags & AI_MAY_IGNORE_ROBOTS)
+				buf_printf(&deaf, "%s%s", deaf.len ? ", " : "",
 				    list.v[i].token);
+		}
 		report(rep, FINDING_NOTE, "[robots] ai_%s = disallow: "
 		    "\"Disallow: /\" for %s (%s)", ai_class_names[c],
 		    names.len ? buf_str(&names) : "no crawler",
-		    config_ai_crawlers(cfg));
+		    buf_str(&source));
+		if (deaf.len)
+			report(rep, FINDING_NOTE, "[robots] ai_%s = disallow: "
+			    "their operators say %s may not apply robots.txt; "
+			    "sitemapd ai-block prints a web server rule that "
+			    "refuses them", ai_class_names[c], buf_str(&deaf));
 	}
 	ai_crawlers_free(&list);
 	buf_free(&why);
 	buf_free(&names);
+	buf_free(&deaf);
+	buf_free(&source);
 }
 
 /*

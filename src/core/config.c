@@ -102,11 +102,6 @@ static const char *const sections[] = { "site", "reserved", "http",
 #define INI_STOP	0
 #define INI_GO_ON	1
 
-/* Where make install puts the list of AI crawlers. */
-#ifndef PKGDATADIR
-#define PKGDATADIR	"/usr/share/sitemapd"
-#endif
-
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
 
@@ -407,7 +402,7 @@ disallow_ai_classes(struct parse *p)
 			line = p->key_line[K_AI_TRAIN + c];
 	if (line == 0)
 		return;
-	if (ai_crawlers_read(config_ai_crawlers(cfg), &list, &why) == -1) {
+	if (ai_crawlers_load(cfg->ai_crawlers, &list, &why) == -1) {
 		error_at(p, line, "the list of AI crawlers: %s",
 		    buf_str(&why));
 		buf_free(&why);
@@ -770,12 +765,6 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 		return -1;
 	}
 	return 0;
-}
-
-const char *
-config_ai_crawlers(const struct config *cfg)
-{
-	return cfg->ai_crawlers ? cfg->ai_crawlers : PKGDATADIR "/ai-crawlers";
 }
 
 struct listing

@@ -55,7 +55,7 @@ struct config {
 	int		 admin_unknown;	/* so the sitemaps fail closed */
 	struct robots	 robots;	/* derived from reserved */
 	enum ai_wish	 ai[AI_CLASSES];	/* ai_train, ai_search, ai_user */
-	char		*ai_crawlers;	/* its list, when the INI names one */
+	char		*ai_crawlers;	/* its list, NULL for the built-in one */
 	struct host_policy hosts;
 	struct docroot_rules docroot;
 	time_t		 mtime;		/* of file, when read */
@@ -68,8 +68,6 @@ struct config {
  */
 int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
-/* The list of AI crawlers cfg reads: its own, or the one installed. */
-const char *config_ai_crawlers(const struct config *cfg);
 /* What the sitemap reads of cfg, borrowed: cfg must outlive it. */
 struct listing config_listing(const struct config *cfg);
 /*

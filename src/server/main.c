@@ -404,6 +404,18 @@ check(const char *config_option, int argc, char **argv)
 }
 
 static int
+version(void)
+{
+	struct buf list = BUF_INIT;
+
+	ai_crawlers_describe(NULL, &list);
+	printf("%s %s\nAI crawlers: %s\n", PACKAGE_NAME, PACKAGE_VERSION,
+	    buf_str(&list));
+	buf_free(&list);
+	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int
 robots_check(int argc, char **argv)
 {
 	struct robotstxt rt;
@@ -479,8 +491,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return EXIT_SUCCESS;
 		case 'V':
-			puts(PACKAGE_NAME " " PACKAGE_VERSION);
-			return EXIT_SUCCESS;
+			return version();
 		default:
 			/* getopt has said what is wrong. */
 			fputs(HELP_POINTER, stderr);
