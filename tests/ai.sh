@@ -33,11 +33,15 @@ ai_search = allow
 ai_crawlers = $LIST
 content_signal = search=yes, ai-input=yes, ai-train=no
 content_usage = train-ai=n
+content_usage = /open-data/ train-ai=y, search=y
 disallow = /drafts/
 [robots:GPTBot]
 allow = /press/
 [robots:Googlebot]
-disallow = /beta/"
+disallow = /beta/
+[robots:ExampleBot]
+content_usage = train-ai=y
+content_signal = ai-train=yes"
 "$SITEMAPD" -c "$TMP/ai.ini" render /robots.txt >"$TMP/robots.txt"
 check_eq "render: exit 0" 0 "$?"
 for agent in $(agents train); do
@@ -68,16 +72,29 @@ check_eq "every group of it disallows the reserved paths" "" \
     "$(cat "$TMP/lacking")"
 check_eq "... and there are groups to look at" yes \
     "$([ "$(grep -c '^User-agent:' "$TMP/robots.txt")" -gt 5 ] && echo yes)"
-check_contains "Content-Signal, in Cloudflare's form, in the * group" \
+check_contains "Content-Signal, in Cloudflare's form, and Content-Usage, in the * group" \
     "User-agent: *
 Content-Signal: search=yes, ai-input=yes, ai-train=no
 Content-Usage: train-ai=n
+Content-Usage: /open-data/ train-ai=y, search=y
 Disallow: /drafts/" "$(cat "$TMP/robots.txt")"
+check_contains "a crawler's own, in its group, with the * group's other paths" \
+    "User-agent: ExampleBot
+Content-Signal: ai-train=yes
+Content-Usage: train-ai=y
+Content-Usage: /open-data/ train-ai=y, search=y
+" "$(cat "$TMP/robots.txt")"
+# A crawler reads only its group: the * group's preferences are in each.
+check_eq "every group states the preferences" \
+    "$(grep -c '^User-agent:' "$TMP/robots.txt")" \
+    "$(grep -c '^Content-Usage: /open-data/ train-ai=y, search=y$' \
+    "$TMP/robots.txt")"
 # The same INI without the signals: every agent reads every verdict alike.
 grep -v '^content_' "$TMP/ai.ini" >"$TMP/plain.ini"
 "$SITEMAPD" -c "$TMP/plain.ini" render /robots.txt >"$TMP/plain.txt"
-for agent in Googlebot GPTBot ClaudeBot OAI-SearchBot SomeBot; do
-	for path in / /drafts/x /press/a /beta/b /search/q /login/ /page; do
+for agent in Googlebot GPTBot ClaudeBot OAI-SearchBot ExampleBot SomeBot; do
+	for path in / /drafts/x /press/a /beta/b /search/q /login/ /page \
+	    /open-data/set; do
 		check_eq "the signal lines change no verdict: $agent $path" \
 		    "$("$SITEMAPD" robots-check "$TMP/plain.txt" "$agent" \
 		    "http://x$path")" \
@@ -91,6 +108,26 @@ check_contains "check names the crawlers a class turns away" \
     "$out"
 check_contains "... and says what allow writes" \
     "[robots] ai_search = allow: robots.txt says nothing more to them" "$out"
+check_contains "... and the list it read, with its date" \
+    "($LIST of $(sed -n 's/^updated //p' "$LIST")" \
+    "$("$SITEMAPD" -c "$TMP/plain.ini" check 2>&1)"
+sed 's/^ai_search = allow/ai_user = disallow/' "$TMP/ai.ini" >"$TMP/user.ini"
+check_contains "check names the crawlers that may not read robots.txt" \
+    "[robots] ai_user = disallow: their operators say ChatGPT-User, Google-Agent, meta-externalfetcher, Perplexity-User may not apply robots.txt; sitemapd ai-block" \
+    "$("$SITEMAPD" -c "$TMP/user.ini" check 2>&1)"
+check_lacks "... and not for a class they are not in" "may not apply" "$out"
+
+# The list as its operators document it in 2026.
+for entry in "search Amzn-SearchBot" "user Amzn-User" "search meta-webindexer" \
+    "user Google-Agent" "search DuckAssistBot"; do
+	check_eq "the list: $entry" "$entry" \
+	    "$(awk -v c="${entry% *}" -v t="${entry#* }" \
+	    '$1 == c && $2 == t { print c " " t }' "$LIST")"
+done
+for gone in anthropic-ai OAI-AdsBot Bytespider; do
+	check_eq "the list: no $gone" 0 \
+	    "$(grep -c "^[a-z]*[[:space:]]\{1,\}$gone\>" "$LIST")"
+done
 
 # Refusals, with the file and line.
 refuse() {	# refuse DESCRIPTION MESSAGE INI-LINES
@@ -111,6 +148,29 @@ refuse "a usage of another form" \
     "bad.ini:4: content_usage = train-ai=no: a value it does not take" \
     "[robots]
 content_usage = train-ai=no"
+for label in bots train-genai; do
+	refuse "a label the vocabulary dropped: $label" \
+	    "bad.ini:4: content_usage = $label=n: a label the vocabulary dropped in 2025; it takes train-ai and search" \
+	    "[robots]
+content_usage = $label=n"
+done
+refuse "a label twice" "a label given twice" "[robots]
+content_usage = train-ai=n, train-ai=y"
+refuse "a path twice in one group" \
+    "bad.ini:5: content_usage = /a/ search=y: the group has one for this path already" \
+    "[robots]
+content_usage = /a/ train-ai=n
+content_usage = /a/ search=y"
+refuse "two signals in one group" \
+    "bad.ini:5: content_signal = ai-train=no: the group has one already" \
+    "[robots:GPTBot]
+content_signal = search=yes
+content_signal = ai-train=no"
+refuse "a usage path that names the admin path" \
+    "names the admin path" \
+    "admin_path = secret-admin
+[robots]
+content_usage = /secret-admin/ train-ai=n"
 refuse "a class's value" \
     "bad.ini:4: ai_user must be allow or disallow, not \"block\"" \
     "[robots]
@@ -127,6 +187,23 @@ ai_crawlers = $TMP/none"
 printf 'train GPTBot\nscrape Evil\n' >"$TMP/list"
 refuse "a list with a class it does not know" \
     "the list of AI crawlers: $TMP/list:2: expected a class" \
+    "[robots]
+ai_train = disallow
+ai_crawlers = $TMP/list"
+# Names community lists hold that are no RFC 9309 product token.
+for bad in "ChatGPT Agent" "Brightbot 1.0" "Bot/1.0" "Ünibot"; do
+	printf 'updated 2026-01-01\ntrain GPTBot\nuser %s\n' "$bad" >"$TMP/list"
+	refuse "a list with \"$bad\"" \
+	    "the list of AI crawlers: $TMP/list:3: " \
+	    "[robots]
+ai_user = disallow
+ai_crawlers = $TMP/list"
+	check_contains "... says what a product token is" "[A-Za-z_-]+" \
+	    "$(cat "$TMP/err")"
+done
+printf 'train GPTBot\ntrain gptbot\n' >"$TMP/list"
+refuse "a list naming a crawler twice" \
+    "$TMP/list:2: the crawler is listed twice" \
     "[robots]
 ai_train = disallow
 ai_crawlers = $TMP/list"

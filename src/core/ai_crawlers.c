@@ -158,8 +158,8 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 		    !is(w[i], flags[f].name); f++)
 			;
 		if (f == sizeof(flags) / sizeof(flags[0]) || i == WORDS_MAX)
-			*why = "after the token: may-ignore-robots or "
-			    "robots-only";
+			*why = "after the product token ([A-Za-z_-]+, no "
+			    "blank): may-ignore-robots or robots-only";
 		else
 			found |= flags[f].flag;
 	}

@@ -87,8 +87,8 @@ static const struct {
 	[K_AI_SEARCH] =		{ "robots", "ai_search", 0 },
 	[K_AI_USER] =		{ "robots", "ai_user", 0 },
 	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", 0 },
-	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 0 },
-	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 0 },
+	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 1 },
+	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 1 },
 	[K_LASTMOD_STORE] =	{ "docroot", "lastmod_store", 0 },
 };
 
@@ -346,14 +346,17 @@ read_nopressure_config(struct parse *p)
 	buf_free(&why);
 }
 
-/* [robots]'s keys for AI crawlers and for the uses of the content. */
+/*
+ * [robots]'s keys for AI crawlers and for the uses of the content; the
+ * uses may also be said to one crawler, in its [robots:NAME].
+ */
 static int
 set_ai(struct parse *p, enum key k, const char *v)
 {
 	struct config *cfg = p->cfg;
 	const char *why;
 
-	if (p->agent)
+	if (p->agent && k != K_CONTENT_SIGNAL && k != K_CONTENT_USAGE)
 		return error_at(p, p->line, "%s belongs in [robots], not "
 		    "[robots:%s]", keys[k].name, p->agent);
 	switch (k) {
@@ -362,16 +365,26 @@ set_ai(struct parse *p, enum key k, const char *v)
 		cfg->ai_crawlers = absolute_root(p->file, v);
 		break;
 	case K_CONTENT_SIGNAL:
-		if (robots_set_content_signal(&cfg->robots, v, &why) == -1)
+		if (robots_set_content_signal(&cfg->robots, p->agent, v,
+		    &why) == -1)
 			return error_at(p, p->line, "content_signal = %s: %s; "
 			    "it takes search, ai-input and ai-train, each yes "
-			    "or no, such as search=yes, ai-train=no", v, why);
+			    "or no, such as search=yes, ai-train=no, once a "
+			    "section", v, why);
 		break;
 	case K_CONTENT_USAGE:
-		if (robots_set_content_usage(&cfg->robots, v, &why) == -1)
+		if (robots_add_content_usage(&cfg->robots, p->agent, v,
+		    &why) == -1)
 			return error_at(p, p->line, "content_usage = %s: %s; "
-			    "it takes bots, train-ai, train-genai and search, "
-			    "each y or n, such as train-ai=n", v, why);
+			    "it takes train-ai and search, each =y or =n, "
+			    "after a path if you like, such as /open-data/ "
+			    "train-ai=y", v, why);
+		if (*v == '/') {	/* robots.txt is public */
+			char *path = xstrndup(v, strcspn(v, " \t"));
+
+			publish(p, path);
+			free(path);
+		}
 		break;
 	default:
 		if (strcmp(v, "allow") != 0 && strcmp(v, "disallow") != 0)

@@ -11,6 +11,7 @@
 #include "escape.h"
 #include "protocol_limits.h"
 #include "robots_writer.h"
+#include "usage_prefs.h"
 
 void
 robots_init(struct robots *r)
@@ -29,13 +30,17 @@ robots_free(struct robots *r)
 			free(r->groups[g].rules[i].pattern);
 		free(r->groups[g].rules);
 		free(r->groups[g].agent);
+		free(r->groups[g].signal);
+		for (size_t i = 0; i < r->groups[g].nusage; i++) {
+			free(r->groups[g].usage[i].path);
+			free(r->groups[g].usage[i].prefs);
+		}
+		free(r->groups[g].usage);
 	}
 	free(r->groups);
 	for (size_t i = 0; i < r->nsitemaps; i++)
 		free(r->sitemaps[i]);
 	free(r->sitemaps);
-	free(r->content_signal);
-	free(r->content_usage);
 	robotstxt_free(&r->parsed);
 	memset(r, 0, sizeof(*r));
 }
@@ -73,6 +78,23 @@ add(struct robots_group *grp, int allow, const char *pattern)
 	grp->n++;
 }
 
+static struct robots_usage *
+usage_of(struct robots_group *grp, const char *path)
+{
+	for (size_t i = 0; i < grp->nusage; i++)
+		if (strcmp(grp->usage[i].path, path) == 0)
+			return &grp->usage[i];
+	return NULL;
+}
+
+static void
+add_usage(struct robots_group *grp, const char *path, const char *prefs)
+{
+	grp->usage = xgrowarray(grp->usage, grp->nusage, sizeof(*grp->usage));
+	grp->usage[grp->nusage].path = xstrdup(path);
+	grp->usage[grp->nusage++].prefs = xstrdup(prefs);
+}
+
 /* A rule of the INI as it is written, before it is escaped. */
 static int
 check_rule(const char *agent, const char *pattern, const char **why)
@@ -105,6 +127,7 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 		return -1;
 	}
 	grp = group_of(r, agent);
+	grp->own_rules = 1;
 	add(grp, allow, buf_str(&escaped));
 	/*
 	 * Google alone also allows "/d/" for "Allow: /d/index.html"; saying
@@ -117,81 +140,67 @@ robots_add_rule(struct robots *r, const char *agent, int allow,
 	return 0;
 }
 
-/* "name=value, ..." with names and values of the sets: into *out, as said. */
-static int
-preferences(const char *value, const char *const *names,
-    const char *const *values, char **out, const char **why)
+int
+robots_set_content_signal(struct robots *r, const char *agent,
+    const char *value, const char **why)
 {
-	struct buf said = BUF_INIT;
-	const char *p = value;
-	unsigned seen = 0;
+	struct robots_group *grp;
+	char *prefs;
 
-	*why = NULL;
-	while (*why == NULL) {
-		const char *item = p, *end = p + strcspn(p, ","), *eq;
-		size_t n, i, j;
-
-		ascii_trim(&item, &end, ASCII_SPACE);
-		eq = memchr(item, '=', (size_t)(end - item));
-		n = eq ? (size_t)(eq - item) : 0;
-		for (i = 0; eq && names[i] && (strlen(names[i]) != n ||
-		    strncmp(names[i], item, n) != 0); i++)
-			;
-		for (j = 0; eq && names[i] && values[j] &&
-		    (strlen(values[j]) != (size_t)(end - eq - 1) ||
-		    strncmp(values[j], eq + 1, (size_t)(end - eq - 1)) != 0);
-		    j++)
-			;
-		if (eq == NULL || names[i] == NULL)
-			*why = "a name it does not take";
-		else if (values[j] == NULL)
-			*why = "a value it does not take";
-		else if (seen & 1u << i)
-			*why = "a name given twice";
-		else {
-			seen |= 1u << i;
-			buf_printf(&said, "%s%s=%s", said.len ? ", " : "",
-			    names[i], values[j]);
-		}
-		if (*(p += strcspn(p, ",")) == '\0')
-			break;
-		p++;
-	}
-	if (*why) {
-		buf_free(&said);
+	if (agent && !robotstxt_agent_valid(agent)) {
+		*why = ROBOTS_AGENT_HINT;
 		return -1;
 	}
-	free(*out);
-	*out = said.data;
+	if (content_signal_parse(value, &prefs, why) == -1)
+		return -1;
+	grp = group_of(r, agent);
+	if (grp->signal) {
+		free(prefs);
+		*why = "the group has one already";
+		return -1;
+	}
+	grp->signal = prefs;
 	return 0;
 }
 
 int
-robots_set_content_signal(struct robots *r, const char *value,
-    const char **why)
+robots_add_content_usage(struct robots *r, const char *agent,
+    const char *value, const char **why)
 {
-	static const char *const names[] = { "search", "ai-input",
-	    "ai-train", NULL };
-	static const char *const values[] = { "yes", "no", NULL };
+	struct buf escaped = BUF_INIT;
+	struct robots_group *grp;
+	char *path, *prefs;
 
-	return preferences(value, names, values, &r->content_signal, why);
-}
-
-int
-robots_set_content_usage(struct robots *r, const char *value,
-    const char **why)
-{
-	static const char *const names[] = { "bots", "train-ai",
-	    "train-genai", "search", NULL };
-	static const char *const values[] = { "y", "n", NULL };
-
-	return preferences(value, names, values, &r->content_usage, why);
+	if (agent && !robotstxt_agent_valid(agent)) {
+		*why = ROBOTS_AGENT_HINT;
+		return -1;
+	}
+	if (usage_prefs_parse(value, &path, &prefs, why) == -1)
+		return -1;
+	if (path && check_rule(NULL, path, why) == 0)
+		escape_robots_pattern(&escaped, path);
+	if (*why == NULL && escaped.len > ROBOTS_PATTERN_MAX)
+		*why = "path is longer than Google reads on one line";
+	grp = group_of(r, agent);
+	if (*why == NULL && usage_of(grp, buf_str(&escaped)) != NULL)
+		*why = path ? "the group has one for this path already" :
+		    "the group has one without a path already";
+	free(path);
+	if (*why) {
+		free(prefs);
+		buf_free(&escaped);
+		return -1;
+	}
+	add_usage(grp, buf_str(&escaped), prefs);
+	free(prefs);
+	buf_free(&escaped);
+	return 0;
 }
 
 void
 robots_name_group(struct robots *r, const char *agent)
 {
-	group_of(r, agent);
+	group_of(r, agent)->own_rules = 1;
 }
 
 int
@@ -330,6 +339,24 @@ order(struct robots_group *grp)
 }
 
 static int
+by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct robots_usage *)a)->path,
+	    ((const struct robots_usage *)b)->path);
+}
+
+/* What the "*" group says of uses, where grp says nothing of its own. */
+static void
+inherit_preferences(struct robots_group *grp, const struct robots_group *any)
+{
+	if (grp->signal == NULL && any->signal)
+		grp->signal = xstrdup(any->signal);
+	for (size_t i = 0; i < any->nusage; i++)
+		if (usage_of(grp, any->usage[i].path) == NULL)
+			add_usage(grp, any->usage[i].path, any->usage[i].prefs);
+}
+
+static int
 has_pattern(const struct robots_group *grp, const char *pattern)
 {
 	for (size_t i = 0; i < grp->n; i++)
@@ -364,6 +391,14 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 	 */
 	if (!has_pattern(any, "/") && !has_pattern(any, "*"))
 		add(any, 1, "/");
+	for (size_t g = 0; g + 1 < r->ngroups; g++) {
+		struct robots_group *grp = &r->groups[g];
+
+		inherit_preferences(grp, any);
+		/* Named for preferences only, it keeps what "*" says. */
+		for (size_t i = 0; !grp->own_rules && i < any->n; i++)
+			add(grp, any->rules[i].allow, any->rules[i].pattern);
+	}
 	for (size_t g = 0; g < r->ngroups; g++) {
 		if (r->groups[g].n > ROBOTS_RULES_MAX) {
 			buf_printf(why, "robots.txt: more than %d rules for "
@@ -373,6 +408,9 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 			return -1;
 		}
 		order(&r->groups[g]);
+		if (r->groups[g].nusage > 0)
+			qsort(r->groups[g].usage, r->groups[g].nusage,
+			    sizeof(*r->groups[g].usage), by_path);
 	}
 	buf_reset(&text);
 	robots_render(r, "http://localhost", &text);
@@ -405,11 +443,12 @@ robots_copy(struct robots *dst, const struct robots *src)
 			to->rules[i].allow = from->rules[i].allow;
 			to->rules[i].pattern = xstrdup(from->rules[i].pattern);
 		}
+		to->own_rules = from->own_rules;
+		to->signal = from->signal ? xstrdup(from->signal) : NULL;
+		for (size_t i = 0; i < from->nusage; i++)
+			add_usage(to, from->usage[i].path,
+			    from->usage[i].prefs);
 	}
-	dst->content_signal = src->content_signal ?
-	    xstrdup(src->content_signal) : NULL;
-	dst->content_usage = src->content_usage ?
-	    xstrdup(src->content_usage) : NULL;
 	for (size_t i = 0; i < src->nsitemaps; i++) {
 		const char *why;
 
@@ -449,12 +488,12 @@ robots_render(const struct robots *r, const char *base_url, struct buf *out)
 
 		buf_printf(out, "User-agent: %s\n",
 		    grp->agent ? grp->agent : "*");
-		if (grp->agent == NULL && r->content_signal)
-			buf_printf(out, "Content-Signal: %s\n",
-			    r->content_signal);
-		if (grp->agent == NULL && r->content_usage)
-			buf_printf(out, "Content-Usage: %s\n",
-			    r->content_usage);
+		if (grp->signal)
+			buf_printf(out, "Content-Signal: %s\n", grp->signal);
+		for (size_t i = 0; i < grp->nusage; i++)
+			buf_printf(out, "Content-Usage: %s%s%s\n",
+			    grp->usage[i].path, *grp->usage[i].path ? " " : "",
+			    grp->usage[i].prefs);
 		for (size_t i = 0; i < grp->n; i++)
 			buf_printf(out, "%s: %s\n", grp->rules[i].allow ?
 			    "Allow" : "Disallow", grp->rules[i].pattern);

@@ -33,10 +33,20 @@ struct robots_rule {
 	char	*pattern;	/* escaped as Google compares it */
 };
 
+/* A Content-Usage line: preferences for the paths under path. */
+struct robots_usage {
+	char	*path;		/* escaped as patterns are; "" for all */
+	char	*prefs;
+};
+
 struct robots_group {
 	char	*agent;		/* a product token; NULL for "*" */
 	struct robots_rule *rules;
 	size_t	 n;
+	int	 own_rules;	/* named by rules, not only preferences */
+	char	*signal;	/* Cloudflare's Content-Signal, or NULL */
+	struct robots_usage *usage;	/* the aipref drafts' Content-Usage */
+	size_t	 nusage;
 };
 
 struct robots {
@@ -44,8 +54,6 @@ struct robots {
 	size_t	 ngroups;
 	char	**sitemaps;	/* Sitemap lines but sitemapd's own */
 	size_t	 nsitemaps;
-	char	*content_signal;	/* for "*": Cloudflare's, or NULL */
-	char	*content_usage;		/* for "*": IETF aipref's, or NULL */
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 };
 
@@ -62,16 +70,17 @@ int	robots_add_rule(struct robots *, const char *agent, int allow,
 	    const char *pattern, const char **why);
 
 /*
- * What the "*" group says of the uses of the site's content, in lines
- * parsers that do not know them skip: Cloudflare's Content-Signal
- * ("search=yes, ai-input=yes, ai-train=no") and the IETF aipref draft's
- * Content-Usage ("train-ai=n, search=y"). -1 with *why for a name or
- * value the form does not have.
+ * What the group of agent (NULL: "*") says of the uses of the site's
+ * content, in lines parsers that do not know them skip: Cloudflare's
+ * Content-Signal, once a group, and the aipref drafts' Content-Usage, once
+ * a path (usage_prefs.h). The "*" group's go to every other group that
+ * does not say its own, as a crawler reads only its group. -1 with *why
+ * when the value or path is not usable.
  */
-int	robots_set_content_signal(struct robots *, const char *value,
-	    const char **why);
-int	robots_set_content_usage(struct robots *, const char *value,
-	    const char **why);
+int	robots_set_content_signal(struct robots *, const char *agent,
+	    const char *value, const char **why);
+int	robots_add_content_usage(struct robots *, const char *agent,
+	    const char *value, const char **why);
 /* Makes the group of agent, if there is none yet. */
 void	robots_name_group(struct robots *, const char *agent);
 /* Adds a Sitemap line for url; -1 with *why when it is no http(s) URL. */

@@ -167,7 +167,7 @@ head_target(const char *href, const char *path, const struct host_policy *hosts,
 	where = HEAD_ELSEWHERE;
 	for (char *c = uri->server; *c; c++)
 		*c = (char)ascii_tolower((unsigned char)*c);
-	if (strcmp(uri->server, HERE + 7) != 0 &&
+	if (strcmp(uri->server, &HERE[strlen("http://")]) != 0 &&
 	    !host_policy_allows(hosts, uri->server))
 		goto out;
 	/* Both as a crawler would ask for them: percent-decoded. */
