@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ai_block.h"
 #include "baseurl.h"
 #include "check.h"
 #include "config.h"
@@ -42,6 +43,7 @@ static const char usage_text[] =
 "       sitemapd [-c FILE] render PATH [--host HOST] [--https] [--output FILE]\n"
 "       sitemapd [-c FILE] check\n"
 "       sitemapd [-c FILE] list [--host HOST] [--https]\n"
+"       sitemapd [-c FILE] ai-block nginx|apache|lighttpd\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
 "\n"
@@ -69,6 +71,8 @@ static const char usage_text[] =
 "                and where that comes from (file, stated by the page, or\n"
 "                remembered by the lastmod store), or left out and why;\n"
 "                --host as for render\n"
+"  ai-block      print a rule for the web server's site that answers 403 to\n"
+"                the AI crawlers [robots] disallows, but for /robots.txt\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
@@ -404,6 +408,30 @@ check(const char *config_option, int argc, char **argv)
 }
 
 static int
+ai_block(const char *config_option, int argc, char **argv)
+{
+	struct config_watch watch;
+	struct buf out = BUF_INIT, why = BUF_INIT;
+	int rc;
+
+	if (argc != 2)
+		return usage_error("ai-block: give nginx, apache or lighttpd");
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	rc = ai_block_write(&watch.cfg, argv[1], &out, &why);
+	if (rc == 0)
+		fputs(buf_str(&out), stdout);
+	else
+		fprintf(stderr, "sitemapd: %s\n", buf_str(&why));
+	config_watch_close(&watch);
+	buf_free(&out);
+	buf_free(&why);
+	if (rc == -1)
+		return EXIT_FAILURE;
+	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int
 version(void)
 {
 	struct buf list = BUF_INIT;
@@ -517,6 +545,8 @@ main(int argc, char **argv)
 		return list(config_option, argc, argv);
 	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
 		return robots_check(argc, argv);
+	if (argc > 0 && strcmp(argv[0], "ai-block") == 0)
+		return ai_block(config_option, argc, argv);
 	if (argc > 0)
 		return usage_error("unknown command %s", argv[0]);
 	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)

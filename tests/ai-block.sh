@@ -1,0 +1,192 @@
+#!/bin/sh
+# AI crawlers, enforced: "sitemapd ai-block SERVER" tried in nginx, Apache
+# (a <VirtualHost>, and a shared host's .htaccess beside sitemapd as a
+# CGI) and lighttpd (sitemapd as FastCGI): each configuration is tested
+# by the server first, then the crawlers robots.txt turns away get 403
+# but for /robots.txt, and browsers and other crawlers get the page. The
+# CGI and the FastCGI are the binary copied alone into an empty folder:
+# it carries its own list of crawlers.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+
+R="$SRCDIR/contrib/example-site"
+BROWSER="Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
+GOOGLEBOT="Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+GPTBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot"
+AGENT="Mozilla/5.0 (compatible; Google-Agent; +https://developers.google.com/crawling)"
+SEARCHBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot"
+AMAZONBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36"
+
+# Apache's children run as www-data when it starts as root.
+chmod 755 "$TMP"
+mkdir -p "$TMP/solo" "$TMP/htdocs"
+echo page >"$TMP/htdocs/index.html"
+cp -R "$R" "$TMP/root"
+chmod -R go+rX "$TMP/root"
+# Training and user-triggered crawlers turned away; Amazonbot allowed a
+# path of its own, so it is no crawler to refuse.
+AI_LINES="[robots]
+ai_train = disallow
+ai_user = disallow
+ai_search = allow
+[robots:Amazonbot]
+allow = /press/"
+
+# The binary alone: an empty folder, the binary and its INI.
+cp "$SITEMAPD" "$TMP/solo/sitemapd"
+ini "$TMP/solo/sitemapd.ini" "$TMP/root" "[robots]
+ai_train = disallow
+ai_search = disallow
+ai_user = disallow"
+SITEMAPD="$TMP/solo/sitemapd" cgi SCRIPT_FILENAME="$TMP/solo/sitemapd" \
+    REQUEST_URI=/robots.txt
+check_eq "the binary alone, as a CGI: robots.txt" 200 "$STATUS"
+for token in GPTBot OAI-SearchBot ChatGPT-User Amzn-SearchBot Google-Agent; do
+	check_contains "... turns away $token" "User-agent: $token
+Disallow: /login/" "$BODY"
+done
+
+ini "$TMP/block.ini" "$TMP/root" "$AI_LINES"
+"$SITEMAPD" -c "$TMP/block.ini" render /robots.txt >"$TMP/htdocs/robots.txt"
+for server in nginx apache lighttpd; do
+	"$SITEMAPD" -c "$TMP/block.ini" ai-block $server >"$TMP/block.$server"
+	check_eq "ai-block $server: exit 0" 0 "$?"
+done
+check_contains "the snippet says what it is made from" \
+    "# Made by sitemapd ai-block nginx from $TMP/block.ini" \
+    "$(cat "$TMP/block.nginx")"
+check_contains "... and whom robots.txt allows paths, and it spares" \
+    "Not refused, as robots.txt allows them paths: Amazonbot." \
+    "$(cat "$TMP/block.nginx")"
+check_lacks "... a token no fetcher sends is not matched" Google-Extended \
+    "$(cat "$TMP/block.nginx")"
+ini "$TMP/none.ini" "$TMP/root" "[robots]
+ai_search = allow"
+"$SITEMAPD" -c "$TMP/none.ini" ai-block nginx >"$TMP/out" 2>"$TMP/err"
+check_eq "ai-block with no class disallowed: exit 1" 1 "$?"
+check_contains "... says what to set" "set ai_train, ai_search or ai_user = disallow" \
+    "$(cat "$TMP/err")"
+"$SITEMAPD" -c "$TMP/block.ini" ai-block caddy >/dev/null 2>"$TMP/err"
+check_eq "ai-block for a server it does not know: exit 1" 1 "$?"
+
+# expect NAME: what each user agent gets from $URL.
+expect() {
+	for case in "403 / GPTBot:$GPTBOT" "200 /robots.txt GPTBot:$GPTBOT" \
+	    "403 / Google-Agent:$AGENT" "200 / browser:$BROWSER" \
+	    "200 / Googlebot:$GOOGLEBOT" "200 / OAI-SearchBot:$SEARCHBOT" \
+	    "200 / Amazonbot:$AMAZONBOT" "200 / a longer namesake:SuperGPTBot/1.0" \
+	    "403 / lower case:gptbot/1.0"; do
+		want=${case%% *}; rest=${case#* }; path=${rest%% *}
+		who=${rest#* }; ua=${who#*:}; who=${who%%:*}
+		get "$path" -A "$ua"
+		check_eq "$1: $who gets $want for $path" "$want" "$STATUS"
+	done
+	get /robots.txt -A "$GPTBOT"
+	check_contains "$1: GPTBot reads that it may not fetch" \
+	    "User-agent: GPTBot" "$BODY"
+}
+
+if command -v nginx >/dev/null; then
+	start_nginx "$TMP/htdocs" "$(cat "$TMP/block.nginx")"
+	nginx -t -p "$TMP" -c "$TMP/nginx.conf" >"$TMP/nginx-t" 2>&1
+	check_eq "nginx -t with the snippet" 0 "$?"
+	URL=$NGINX
+	expect nginx
+	stop_nginx
+else
+	echo "nginx is not installed: its snippet untried"
+fi
+
+if command -v lighttpd >/dev/null; then
+	# sitemapd as FastCGI: the binary alone, spawned by lighttpd.
+	cp "$SITEMAPD" "$TMP/solo/fcgi"
+	LIGHTTPD_EXTRA="server.modules += ( \"mod_access\" )
+$(cat "$TMP/block.lighttpd")" SITEMAPD="$TMP/solo/fcgi" \
+	    start_lighttpd "$TMP/block.ini"
+	lighttpd -tt -f "$TMP/lighttpd.conf" >"$TMP/lighttpd-t" 2>&1
+	check_eq "lighttpd -tt with the snippet" 0 "$?"
+	rm "$TMP/htdocs/robots.txt"	# from sitemapd now
+	expect "lighttpd, sitemapd the binary alone as FastCGI"
+	get /robots.txt -A "$GPTBOT"
+	check_contains "lighttpd: robots.txt is sitemapd's" \
+	    "Sitemap: $URL/sitemap.xml" "$BODY"
+	stop_lighttpd
+	"$SITEMAPD" -c "$TMP/block.ini" render /robots.txt \
+	    >"$TMP/htdocs/robots.txt"
+else
+	echo "lighttpd is not installed: its snippet untried"
+fi
+
+MODULES=/usr/lib/apache2/modules
+if command -v apache2 >/dev/null && [ -f "$MODULES/mod_rewrite.so" ]; then
+	user=""
+	[ "$(id -u)" -eq 0 ] && user="User www-data
+Group www-data"
+	# Shared hosting: the binary alone beside its INI and .htaccess.
+	mkdir -p "$TMP/cgi-root" "$TMP/apache"
+	cp "$SITEMAPD" "$TMP/cgi-root/sitemapd.cgi"
+	ini "$TMP/cgi-root/sitemapd.ini" "$TMP/root" "$AI_LINES"
+	cat "$TMP/block.apache" "$SRCDIR/contrib/htaccess" \
+	    >"$TMP/cgi-root/.htaccess"
+	echo page >"$TMP/cgi-root/index.html"
+	P1=$(free_port); P2=$(free_port)
+	cat >"$TMP/apache.conf" <<CONF
+ServerRoot "$TMP/apache"
+ServerName 127.0.0.1
+PidFile "$TMP/apache/apache.pid"
+DefaultRuntimeDir "$TMP/apache"
+Mutex file:$TMP/apache default
+ErrorLog "$TMP/apache/error.log"
+LogLevel warn
+TypesConfig /etc/mime.types
+DirectoryIndex index.html
+$user
+LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
+LoadModule authz_core_module $MODULES/mod_authz_core.so
+LoadModule mime_module $MODULES/mod_mime.so
+LoadModule dir_module $MODULES/mod_dir.so
+LoadModule rewrite_module $MODULES/mod_rewrite.so
+LoadModule cgi_module $MODULES/mod_cgi.so
+StartServers 2
+Listen 127.0.0.1:$P1
+Listen 127.0.0.1:$P2
+<Directory />
+	AllowOverride None
+	Require all granted
+</Directory>
+<Directory "$TMP/cgi-root">
+	AllowOverride FileInfo Options=ExecCGI
+</Directory>
+<VirtualHost 127.0.0.1:$P1>
+	DocumentRoot "$TMP/htdocs"
+	Include "$TMP/block.apache"
+</VirtualHost>
+<VirtualHost 127.0.0.1:$P2>
+	DocumentRoot "$TMP/cgi-root"
+</VirtualHost>
+CONF
+	apache2 -t -f "$TMP/apache.conf" >"$TMP/apache-t" 2>&1
+	check_eq "apache2 -t with the snippet" 0 "$?"
+	# Its own session: prefork's shutdown signals its process group.
+	setsid apache2 -f "$TMP/apache.conf" -DFOREGROUND \
+	    >"$TMP/apache.out" 2>&1 &
+	APACHE_PID=$!
+	stop_apache() { stop_process "$APACHE_PID"; }
+	on_exit stop_apache
+	wait_http "http://127.0.0.1:$P1/robots.txt" "$APACHE_PID" || {
+		echo "apache did not start:"
+		cat "$TMP/apache.out" "$TMP/apache/error.log"
+		exit 1
+	}
+	URL="http://127.0.0.1:$P1"
+	expect "apache <VirtualHost>"
+	URL="http://127.0.0.1:$P2"
+	expect "apache .htaccess, sitemapd the binary alone as a CGI"
+	get /robots.txt -A "$GPTBOT"
+	check_contains "apache .htaccess: robots.txt is sitemapd's" \
+	    "Sitemap: $URL/sitemap.xml" "$BODY"
+	check_no_sanitizer_report "$(cat "$TMP/apache/error.log")"
+else
+	echo "apache2 or mod_rewrite is not installed: its snippet untried"
+fi
+finish
