@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ai_crawlers.h"
+#include "submit.h"
 #include "cache.h"
 #include "check.h"
 #include "lastmod_store.h"
@@ -291,6 +292,7 @@ check_site(const struct config *cfg, FILE *out)
 	else
 		check_root_robots(&rep, cfg);
 	check_ai_classes(&rep, cfg);
+	indexnow_report(cfg, &rep);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
 	if (cfg->source == SOURCE_NOPRESSURE)
 		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",

@@ -28,6 +28,20 @@
 #include "number.h"
 #include "protocol_limits.h"
 #include "robots_file.h"
+#include "store_db.h"
+
+enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
+	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
+	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
+	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
+	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE, K_AI_TRAIN,
+	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
+	K_CONTENT_USAGE, K_LASTMOD_STORE, K_INDEXNOW_KEY, K_INDEXNOW_HOST,
+	K_INDEXNOW_HTTPS, K_INDEXNOW_ENDPOINT, K_INDEXNOW_DELAY,
+	K_INDEXNOW_STATE };
+#define K_KEYS	(K_INDEXNOW_STATE + 1)
+/* Each key is a bit of struct parse's seen. */
+_Static_assert(K_KEYS <= 64, "more keys than bits");
 
 struct parse {
 	FILE		*f;
@@ -36,10 +50,11 @@ struct parse {
 	int		 line;
 	int		 error_line;	/* first error seen, 0 for none */
 	struct buf	*err;
-	unsigned	 seen;		/* single-valued keys already set */
+	uint64_t	 seen;		/* single-valued keys already set */
 	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
 	int		 docroot_line;	/* of the first [docroot] key */
-	int		 key_line[32];	/* where each key was set last */
+	int		 indexnow_line;	/* of the first [indexnow] key */
+	int		 key_line[K_KEYS];	/* where each was set last */
 	char		*admin;		/* admin_path, canonical */
 	int		 admin_line;
 	struct published {		/* what robots.txt will print */
@@ -49,13 +64,6 @@ struct parse {
 	size_t		 npublished;
 };
 
-enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
-	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
-	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
-	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
-	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE, K_AI_TRAIN,
-	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
-	K_CONTENT_USAGE, K_LASTMOD_STORE };
 
 static const struct {
 	const char	*section;
@@ -90,10 +98,16 @@ static const struct {
 	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 1 },
 	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 1 },
 	[K_LASTMOD_STORE] =	{ "docroot", "lastmod_store", 0 },
+	[K_INDEXNOW_KEY] =	{ "indexnow", "key", 0 },
+	[K_INDEXNOW_HOST] =	{ "indexnow", "host", 0 },
+	[K_INDEXNOW_HTTPS] =	{ "indexnow", "https", 0 },
+	[K_INDEXNOW_ENDPOINT] =	{ "indexnow", "endpoint", 0 },
+	[K_INDEXNOW_DELAY] =	{ "indexnow", "delay", 0 },
+	[K_INDEXNOW_STATE] =	{ "indexnow", "state", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
-	"sitemap", "robots", "docroot" };
+	"sitemap", "robots", "docroot", "indexnow" };
 
 /* [robots:AGENT] holds the rules of one crawler's group. */
 #define AGENT_SECTION	"robots:"
@@ -313,7 +327,7 @@ refuse_other_source(struct parse *p)
 		return;
 	for (size_t i = 0; i < sizeof(nopressure_only) /
 	    sizeof(nopressure_only[0]); i++)
-		if (p->seen & 1u << nopressure_only[i])
+		if (p->seen & (uint64_t)1 << nopressure_only[i])
 			error_at(p, p->key_line[nopressure_only[i]], "%s "
 			    "applies to a NoPressure root, not to source = "
 			    "docroot", keys[nopressure_only[i]].name);
@@ -428,6 +442,110 @@ disallow_ai_classes(struct parse *p)
 	ai_crawlers_free(&list);
 }
 
+/* IndexNow's: 8 to 128 of a-z, A-Z, 0-9 and "-". */
+static int
+indexnow_key_valid(const char *key)
+{
+	size_t n = strspn(key, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-");
+
+	return key[n] == '\0' && n >= 8 && n <= 128;
+}
+
+/* A host name, or an address, and a port if one is given. */
+static int
+host_and_port_valid(const char *v)
+{
+	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-");
+
+	if (n == 0 || n > HOST_MAX)
+		return 0;
+	if (v[n] == ':')
+		return v[n + 1] != '\0' &&
+		    v[n + 1 + strspn(v + n + 1, "0123456789")] == '\0';
+	return v[n] == '\0';
+}
+
+/* [indexnow]: whom to tell which URLs changed. */
+static int
+set_indexnow(struct parse *p, enum key k, const char *v)
+{
+	struct indexnow_config *in = &p->cfg->indexnow;
+	char **to = k == K_INDEXNOW_KEY ? &in->key : k == K_INDEXNOW_HOST ?
+	    &in->host : k == K_INDEXNOW_ENDPOINT ? &in->endpoint : &in->state;
+	size_t delay;
+
+	switch (k) {
+	case K_INDEXNOW_KEY:
+		if (!indexnow_key_valid(v))
+			return error_at(p, p->line, "key: 8 to 128 of a-z, A-Z, "
+			    "0-9 and \"-\", as IndexNow has it");
+		break;
+	case K_INDEXNOW_HOST:
+		if (!host_and_port_valid(v))
+			return error_at(p, p->line, "host: a host name such as "
+			    "www.example.org, with a port if it needs one, not "
+			    "\"%s\"", v);
+		break;
+	case K_INDEXNOW_ENDPOINT:
+		if ((strncmp(v, "https://", 8) != 0 &&
+		    strncmp(v, "http://", 7) != 0) || strlen(v) > 2048 ||
+		    v[strcspn(v, " \t\r\n\"\\")] != '\0')
+			return error_at(p, p->line, "endpoint: an http or https "
+			    "URL, such as https://api.indexnow.org/indexnow");
+		break;
+	case K_INDEXNOW_STATE:
+		if (strstr(v, "://") != NULL && !store_db_remote(v))
+			return error_at(p, p->line, "state: a SQLite file's "
+			    "path, or a postgresql:// URI");
+		free(*to);
+		*to = store_db_remote(v) ? xstrdup(v) :
+		    absolute_root(p->file, v);
+		return INI_GO_ON;
+	case K_INDEXNOW_HTTPS:
+		if (parse_bool(v, &in->https) == -1)
+			return error_at(p, p->line, "https must be yes or no, "
+			    "not \"%s\"", v);
+		return INI_GO_ON;
+	default:
+		if (parse_size(v, 0, INDEXNOW_DELAY_MAX, &delay) == -1)
+			return error_at(p, p->line, "delay: seconds, from 0 to "
+			    "%d", INDEXNOW_DELAY_MAX);
+		in->delay = (long)delay;
+		return INI_GO_ON;
+	}
+	free(*to);
+	*to = xstrdup(v);
+	return INI_GO_ON;
+}
+
+/*
+ * [indexnow] whole: what it cannot do without, and a host the site
+ * answers for.
+ */
+static void
+check_indexnow(struct parse *p)
+{
+	const struct indexnow_config *in = &p->cfg->indexnow;
+	char *name;
+
+	if (!(p->seen & (((uint64_t)1 << (K_INDEXNOW_STATE + 1)) -
+	    ((uint64_t)1 << K_INDEXNOW_KEY))))
+		return;
+	if (in->key == NULL || in->host == NULL || in->state == NULL) {
+		error_at(p, p->indexnow_line, "[indexnow] needs %s",
+		    in->key == NULL ? "key" : in->host == NULL ? "host" :
+		    "state, where what was submitted is kept");
+		return;
+	}
+	name = xstrndup(in->host, strcspn(in->host, ":"));
+	if (!host_policy_allows(&p->cfg->hosts, name))
+		error_at(p, p->key_line[K_INDEXNOW_HOST], "host %s is none of "
+		    "[http] allowed_hosts", name);
+	free(name);
+}
+
 /* One key's value into p->cfg; returns as an inih handler does. */
 static int
 set(struct parse *p, enum key k, const char *v)
@@ -446,6 +564,13 @@ set(struct parse *p, enum key k, const char *v)
 	case K_CONTENT_SIGNAL:
 	case K_CONTENT_USAGE:
 		return set_ai(p, k, v);
+	case K_INDEXNOW_KEY:
+	case K_INDEXNOW_HOST:
+	case K_INDEXNOW_HTTPS:
+	case K_INDEXNOW_ENDPOINT:
+	case K_INDEXNOW_DELAY:
+	case K_INDEXNOW_STATE:
+		return set_indexnow(p, k, v);
 	case K_ROOT:
 		if (*v == '\0')
 			return error_at(p, p->line, "root is empty");
@@ -487,12 +612,12 @@ set(struct parse *p, enum key k, const char *v)
 			return INI_STOP;
 		break;
 	case K_LASTMOD_STORE:
-		if (strstr(v, "://") != NULL && !lastmod_store_remote(v))
+		if (strstr(v, "://") != NULL && !store_db_remote(v))
 			return error_at(p, p->line, "lastmod_store: a SQLite "
 			    "file's path, or a postgresql:// URI, not %.*s",
 			    (int)(strstr(v, "://") - v + 3), v);
 		free(cfg->docroot.lastmod_store);
-		cfg->docroot.lastmod_store = lastmod_store_remote(v) ?
+		cfg->docroot.lastmod_store = store_db_remote(v) ?
 		    xstrdup(v) : absolute_root(p->file, v);
 		break;
 	case K_EXCLUDE:
@@ -581,16 +706,18 @@ handler(void *user, const char *section, const char *name, const char *value)
 		if (strcmp(section, keys[k].section) != 0 ||
 		    strcmp(name, keys[k].name) != 0)
 			continue;
-		if (!keys[k].repeatable && (p->seen & 1u << k))
+		if (!keys[k].repeatable && (p->seen & (uint64_t)1 << k))
 			return error_at(p, p->line, "%s is set twice", name);
 		if (quoted(value))
 			return error_at(p, p->line, "%s = %s: quotes are taken "
 			    "literally in this file; write %s = %.*s", name,
 			    value, name, (int)strlen(value) - 2, value + 1);
-		p->seen |= 1u << k;
+		p->seen |= (uint64_t)1 << k;
 		p->key_line[k] = p->line;
 		if (strcmp(section, "docroot") == 0 && p->docroot_line == 0)
 			p->docroot_line = p->line;
+		if (strcmp(section, "indexnow") == 0 && p->indexnow_line == 0)
+			p->indexnow_line = p->line;
 		return set(p, (enum key)k, value);
 	}
 	if (*section == '\0')
@@ -695,6 +822,9 @@ set_defaults(struct config *cfg, const char *file)
 	cfg->max_bytes = SITEMAP_MAX_BYTES;
 	cfg->gzip = 1;
 	cfg->stylesheet = 1;
+	cfg->indexnow.https = 1;
+	cfg->indexnow.endpoint = xstrdup(INDEXNOW_ENDPOINT);
+	cfg->indexnow.delay = INDEXNOW_DELAY;
 	cfg->generation = ++loads;
 	add_items("html, htm", &cfg->docroot.extensions,
 	    &cfg->docroot.nextensions);
@@ -766,6 +896,7 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	}
 	refuse_published_admin(&p);
 	disallow_ai_classes(&p);
+	check_indexnow(&p);
 	cfg->ini_admin = p.admin;
 	if (err->len == 0 && cfg->root == NULL)
 		buf_printf(err, "%s: [site] root is not set", file);
@@ -823,6 +954,9 @@ config_snapshot(struct config *dst, const struct config *src)
 	dst->docroot.clean_urls = src->docroot.clean_urls;
 	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
 	    xstrdup(src->docroot.lastmod_store) : NULL;
+	/* A document root hashes its pages for IndexNow: it reads the key. */
+	dst->indexnow.key = src->indexnow.key ? xstrdup(src->indexnow.key) :
+	    NULL;
 }
 
 void
@@ -840,6 +974,10 @@ config_free(struct config *cfg)
 	robots_free(&cfg->robots);
 	host_policy_free(&cfg->hosts);
 	docroot_rules_free(&cfg->docroot);
+	free(cfg->indexnow.key);
+	free(cfg->indexnow.host);
+	free(cfg->indexnow.endpoint);
+	free(cfg->indexnow.state);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

@@ -32,6 +32,19 @@ struct docroot_rules {
 	char		*lastmod_store;	/* SQLite file of dates, or NULL */
 };
 
+/* Whom to tell which URLs changed, and where what was told is kept. */
+#define INDEXNOW_ENDPOINT	"https://api.indexnow.org/indexnow"
+#define INDEXNOW_DELAY		60
+#define INDEXNOW_DELAY_MAX	86400
+struct indexnow_config {
+	char		*key;		/* NULL: [indexnow] is not set */
+	char		*host;		/* of the URLs submitted */
+	int		 https;
+	char		*endpoint;
+	long		 delay;		/* seconds a change waits for others */
+	char		*state;		/* SQLite file or postgresql:// URI */
+};
+
 /* What [robots] says of a class of AI crawlers. */
 enum ai_wish { AI_UNSAID, AI_ALLOWED, AI_DISALLOWED };
 
@@ -58,6 +71,7 @@ struct config {
 	char		*ai_crawlers;	/* its list, NULL for the built-in one */
 	struct host_policy hosts;
 	struct docroot_rules docroot;
+	struct indexnow_config indexnow;
 	time_t		 mtime;		/* of file, when read */
 	unsigned	 generation;	/* differs for every load */
 };

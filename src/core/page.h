@@ -32,6 +32,9 @@ struct page {
 					   each, path as url_path's alias */
 	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
+	uint64_t	 content;	/* a hash of what a reader sees, where
+					   the source tells (content_hash.h);
+					   else 0 */
 	uint32_t	 ntags;
 	uint32_t	 version;	/* the current one */
 	enum access	 access;

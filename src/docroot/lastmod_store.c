@@ -81,19 +81,12 @@ static struct known_page *known(struct lastmod_store *, const char *);
 static void	unload(struct lastmod_store *);
 static int	failed(struct lastmod_store *, const char *, struct buf *);
 
-int
-lastmod_store_remote(const char *where)
-{
-	return strncmp(where, "postgresql://", 13) == 0 ||
-	    strncmp(where, "postgres://", 11) == 0;
-}
-
 struct lastmod_store *
 lastmod_store_open(const char *where, struct buf *why)
 {
 	struct lastmod_store *s = xcalloc(1, sizeof(*s));
 
-	s->db = lastmod_store_remote(where) ? &store_pg : &store_sqlite;
+	s->db = store_db_of(where);
 	s->name = s->db->name(where);
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL) {
 		failed(s, "opening", why);

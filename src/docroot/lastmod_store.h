@@ -16,9 +16,6 @@
 
 struct lastmod_store;
 
-/* 1 when where names a PostgreSQL server, not a SQLite file. */
-int	lastmod_store_remote(const char *where);
-
 /* Opens the store where says, made if need be: NULL with why. */
 struct lastmod_store *lastmod_store_open(const char *where, struct buf *why);
 void	lastmod_store_close(struct lastmod_store *);

@@ -477,8 +477,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
+	/* For the store's dates, and IndexNow's "has it changed?". */
+	if (dating != NULL || cfg->indexnow.key != NULL)
+		page->content = content_hash(fd);
 	if (dating != NULL)
-		dating->content = content_hash(fd);
+		dating->content = page->content;
 	close(fd);
 	if (head.parser_said != NULL)
 		report(s->report, FINDING_NOTE, "%s/%s: libxml2: %s", s->root,

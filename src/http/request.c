@@ -12,6 +12,7 @@
 #include "log.h"
 #include "number.h"
 #include "protocol_limits.h"
+#include "indexnow.h"
 #include "request.h"
 #include "robots_writer.h"
 #include "sitemap.h"
@@ -24,7 +25,7 @@
 #define LENGTH_SIZE	24
 
 enum route { ROUTE_NONE, ROUTE_ROBOTS, ROUTE_SITEMAP, ROUTE_INDEX,
-	ROUTE_PART, ROUTE_CSS };
+	ROUTE_PART, ROUTE_CSS, ROUTE_INDEXNOW_KEY };
 
 struct header {
 	const char	*name;
@@ -78,8 +79,12 @@ part_number(const char *path)
  * never sent, so a "#" there is part of a path that names nothing here.
  */
 static enum route
-route_of(const struct request *req, struct buf *path, size_t *part)
+route_of(const struct config *cfg, const struct request *req,
+    struct buf *path, size_t *part)
 {
+	struct buf key = BUF_INIT;
+	int is_key;
+
 	if (req->request_uri)
 		buf_add(path, req->request_uri,
 		    strcspn(req->request_uri, "?"));
@@ -97,7 +102,12 @@ route_of(const struct request *req, struct buf *path, size_t *part)
 		return ROUTE_CSS;
 	if ((*part = part_number(buf_str(path))) > 0)
 		return ROUTE_PART;
-	return ROUTE_NONE;
+	if (cfg->indexnow.key == NULL)
+		return ROUTE_NONE;
+	indexnow_key_path(cfg->indexnow.key, &key);
+	is_key = strcmp(buf_str(path), buf_str(&key)) == 0;
+	buf_free(&key);
+	return is_key ? ROUTE_INDEXNOW_KEY : ROUTE_NONE;
 }
 
 static const char *
@@ -245,6 +255,19 @@ serve_css(const struct exchange *x)
 	return status;
 }
 
+/* IndexNow's key file: an engine checks that it holds the key. */
+static int
+serve_key(const struct exchange *x)
+{
+	struct buf body = BUF_INIT;
+	int status;
+
+	buf_adds(&body, x->cfg->indexnow.key);
+	status = serve_small(x, "text/plain; charset=utf-8", &body);
+	buf_free(&body);
+	return status;
+}
+
 /* Everything but the body comes from the cache: HEAD and 304 build none. */
 static int
 serve_sitemap(const struct exchange *x, struct page_cache *cache,
@@ -341,7 +364,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 	static const struct header allow = { "Allow", "GET, HEAD" };
 	struct buf path = BUF_INIT, base = BUF_INIT, why = BUF_INIT;
 	size_t part = 0;
-	enum route route = route_of(req, &path, &part);
+	enum route route = route_of(cfg, req, &path, &part);
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
 
@@ -361,6 +384,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 
 		status = route == ROUTE_ROBOTS ? serve_robots(&x) :
 		    route == ROUTE_CSS ? serve_css(&x) :
+		    route == ROUTE_INDEXNOW_KEY ? serve_key(&x) :
 		    serve_sitemap(&x, cache, route, part);
 	}
 	buf_free(&path);

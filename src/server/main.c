@@ -22,6 +22,7 @@
 #include "check.h"
 #include "config.h"
 #include "fcgi.h"
+#include "follow.h"
 #include "file.h"
 #include "list.h"
 #include "log.h"
@@ -29,6 +30,7 @@
 #include "report.h"
 #include "request.h"
 #include "robots_matcher.h"
+#include "submit.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
@@ -44,6 +46,7 @@ static const char usage_text[] =
 "       sitemapd [-c FILE] check\n"
 "       sitemapd [-c FILE] list [--host HOST] [--https]\n"
 "       sitemapd [-c FILE] ai-block nginx|apache|lighttpd\n"
+"       sitemapd [-c FILE] indexnow\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
 "\n"
@@ -73,6 +76,8 @@ static const char usage_text[] =
 "                --host as for render\n"
 "  ai-block      print a rule for the web server's site that answers 403 to\n"
 "                the AI crawlers [robots] disallows, but for /robots.txt\n"
+"  indexnow      submit to IndexNow what changed since the last submission;\n"
+"                exit 0 when all was accepted or nothing changed\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
 "                the crawler whose product token is USER_AGENT\n";
@@ -432,6 +437,27 @@ ai_block(const char *config_option, int argc, char **argv)
 }
 
 static int
+indexnow(const char *config_option, int argc, char **argv)
+{
+	struct config_watch watch;
+	int rc;
+
+	if (argc != 1)
+		return usage_error("indexnow: unexpected argument %s", argv[1]);
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	if (watch.cfg.indexnow.key == NULL) {
+		fprintf(stderr, "sitemapd: %s has no [indexnow]\n",
+		    watch.cfg.file);
+		config_watch_close(&watch);
+		return EXIT_USAGE;
+	}
+	rc = indexnow_once(&watch.cfg);
+	config_watch_close(&watch);
+	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+static int
 version(void)
 {
 	struct buf list = BUF_INIT;
@@ -547,6 +573,8 @@ main(int argc, char **argv)
 		return robots_check(argc, argv);
 	if (argc > 0 && strcmp(argv[0], "ai-block") == 0)
 		return ai_block(config_option, argc, argv);
+	if (argc > 0 && strcmp(argv[0], "indexnow") == 0)
+		return indexnow(config_option, argc, argv);
 	if (argc > 0)
 		return usage_error("unknown command %s", argv[0]);
 	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
@@ -576,6 +604,10 @@ main(int argc, char **argv)
 	if (cgi)
 		rc = cgi_serve(&watch);
 	else {
+		if (watch.cfg.indexnow.key != NULL &&
+		    indexnow_start(watch.cfg.file) == -1)
+			log_at(LOG_ERR, "IndexNow: cannot start its process: %s",
+			    strerror(errno));
 		fd = 0;
 		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, group,
 		    &err)) == -1) {

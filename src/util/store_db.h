@@ -1,6 +1,7 @@
 /*
- * The databases the lastmod store can live in, behind one struct of
- * function pointers: SQLite for one machine, PostgreSQL for a farm. Both
+ * The databases state that outlives a process lives in (the lastmod
+ * store, IndexNow's), behind one struct of function pointers: SQLite for
+ * one machine, PostgreSQL for a farm. Both
  * run the same SQL, whose parameters are written $1, $2 ...; each backend
  * keeps the first few statements it runs prepared, keyed by their text.
  */
@@ -43,5 +44,10 @@ struct store_db {
 
 extern const struct store_db store_sqlite;
 extern const struct store_db store_pg;
+
+/* True for a postgresql:// URI; else where is a SQLite file. */
+int	store_db_remote(const char *where);
+/* The database where is in. */
+const struct store_db *store_db_of(const char *where);
 
 #endif
