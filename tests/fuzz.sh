@@ -15,7 +15,7 @@ if [ -z "$cc" ]; then
 fi
 
 builddir=$(dirname "$(dirname "$SITEMAPD")")
-deps="inih yaml-0.1 libdeflate libxml-2.0 sqlite3 libpq json-c"
+deps="inih yaml-0.1 libdeflate libxml-2.0 sqlite3 libpq json-c libcurl"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -D_DEFAULT_SOURCE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
     $(for d in "$SRCDIR"/src/*/; do printf ' -I%s' "$d"; done)
