@@ -44,6 +44,7 @@ run() {
 	"$SITEMAPD" -c "$1" indexnow >"$TMP/run.out" 2>"$TMP/run.err"
 	RC=$?
 	LOG=$(cat "$TMP/run.err")
+	check_no_sanitizer_report "$LOG"
 }
 U=https://www.example.org
 
@@ -194,6 +195,7 @@ barrier() {
 
 node_ini "$TMP/node.ini" "$TMP/node.db"
 start_node 1 "$TMP/node.ini"
+wait_for grep -q "seen for the first time" "$TMP/node1.log"
 barrier first-barrier
 n0=$(posts)
 # The first look of a new state records; a change then is submitted.
@@ -271,8 +273,11 @@ fi
 . "$SRCDIR/tests/pg.sh"
 start_pg
 node_ini "$TMP/farm.ini" "postgresql://sitemapd@/postgres?host=$PG"
+check_no_sanitizer_report "$(cat "$TMP"/node*.log)"
+rm -f "$TMP"/node*.log
 start_node 1 "$TMP/farm.ini"
 start_node 2 "$TMP/farm.ini"
+wait_for grep -q "seen for the first time" "$TMP/node1.log" "$TMP/node2.log"
 barrier farm-barrier-1
 n=$(posts)
 for p in g h; do echo "<title>$p</title>" >"$S/$p.html"; done
@@ -286,4 +291,5 @@ $U/h.html" "$(sent "$n")"
 check_lacks "... and no node failed on the state" "IndexNow: state" \
     "$(cat "$TMP"/node*.log)"
 stop_nodes
+check_no_sanitizer_report "$(cat "$TMP"/node*.log)"
 finish
