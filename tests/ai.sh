@@ -109,7 +109,7 @@ check_contains "check names the crawlers a class turns away" \
 check_contains "... and says what allow writes" \
     "[robots] ai_search = allow: robots.txt says nothing more to them" "$out"
 check_contains "... and the list it read, with its date" \
-    "($LIST of $(sed -n 's/^updated //p' "$LIST")" \
+    "/ai-crawlers of $(sed -n 's/^updated //p' "$LIST"), " \
     "$("$SITEMAPD" -c "$TMP/plain.ini" check 2>&1)"
 sed 's/^ai_search = allow/ai_user = disallow/' "$TMP/ai.ini" >"$TMP/user.ini"
 check_contains "check names the crawlers that may not read robots.txt" \
