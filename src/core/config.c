@@ -22,7 +22,6 @@
 #include "config.h"
 #include "file.h"
 #include "filestate.h"
-#include "lastmod_store.h"
 #include "log.h"
 #include "nopconfig.h"
 #include "number.h"
@@ -63,7 +62,6 @@ struct parse {
 	}		*published;
 	size_t		 npublished;
 };
-
 
 static const struct {
 	const char	*section;
