@@ -119,31 +119,20 @@ fi
 
 MODULES=/usr/lib/apache2/modules
 if command -v apache2 >/dev/null && [ -f "$MODULES/mod_rewrite.so" ]; then
-	user=""
-	[ "$(id -u)" -eq 0 ] && user="User www-data
-Group www-data"
 	# Shared hosting: the binary alone beside its INI and .htaccess.
-	mkdir -p "$TMP/cgi-root" "$TMP/apache"
+	mkdir -p "$TMP/cgi-root"
 	cp "$SITEMAPD" "$TMP/cgi-root/sitemapd.cgi"
 	ini "$TMP/cgi-root/sitemapd.ini" "$TMP/root" "$AI_LINES"
 	cat "$TMP/block.apache" "$SRCDIR/contrib/htaccess" \
 	    >"$TMP/cgi-root/.htaccess"
 	echo page >"$TMP/cgi-root/index.html"
 	P1=$(free_port); P2=$(free_port)
-	cat >"$TMP/apache.conf" <<CONF
-ServerRoot "$TMP/apache"
-ServerName 127.0.0.1
-PidFile "$TMP/apache/apache.pid"
-DefaultRuntimeDir "$TMP/apache"
-Mutex file:$TMP/apache default
-ErrorLog "$TMP/apache/error.log"
-LogLevel warn
-TypesConfig /etc/mime.types
+	apache_conf "$TMP/apache.conf" <<CONF
 DirectoryIndex index.html
-$user
 LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
 LoadModule authz_core_module $MODULES/mod_authz_core.so
 LoadModule mime_module $MODULES/mod_mime.so
+TypesConfig /etc/mime.types
 LoadModule dir_module $MODULES/mod_dir.so
 LoadModule rewrite_module $MODULES/mod_rewrite.so
 LoadModule cgi_module $MODULES/mod_cgi.so
@@ -167,17 +156,8 @@ Listen 127.0.0.1:$P2
 CONF
 	apache2 -t -f "$TMP/apache.conf" >"$TMP/apache-t" 2>&1
 	check_eq "apache2 -t with the snippet" 0 "$?"
-	# Its own session: prefork's shutdown signals its process group.
-	setsid apache2 -f "$TMP/apache.conf" -DFOREGROUND \
-	    >"$TMP/apache.out" 2>&1 &
-	APACHE_PID=$!
-	stop_apache() { stop_process "$APACHE_PID"; }
-	on_exit stop_apache
-	wait_http "http://127.0.0.1:$P1/robots.txt" "$APACHE_PID" || {
-		echo "apache did not start:"
-		cat "$TMP/apache.out" "$TMP/apache/error.log"
-		exit 1
-	}
+	start_apache "$TMP/apache.conf" "http://127.0.0.1:$P1/robots.txt" ||
+	    exit 1
 	URL="http://127.0.0.1:$P1"
 	expect "apache <VirtualHost>"
 	URL="http://127.0.0.1:$P2"

@@ -14,12 +14,9 @@ MODULES=/usr/lib/apache2/modules
 # they touch lives in a world-readable tree of the test's own.
 chmod 755 "$TMP"
 as_www=""
-if [ "$(id -u)" -eq 0 ]; then
-	as_www="setpriv --reuid=www-data --regid=www-data --clear-groups"
-	user="User www-data
-Group www-data"
-fi
-mkdir -p "$TMP/bin" "$TMP/htdocs" "$TMP/apache" "$TMP/cgi-root"
+[ "$(id -u)" -ne 0 ] ||
+    as_www="setpriv --reuid=www-data --regid=www-data --clear-groups"
+mkdir -p "$TMP/bin" "$TMP/htdocs" "$TMP/cgi-root"
 cp "$SITEMAPD" "$TMP/bin/sitemapd"
 cp -R "$SRCDIR/contrib/example-site" "$TMP/root"
 chmod -R go+rX "$TMP/root"
@@ -43,19 +40,11 @@ www=root:root
 supervise proxy_sitemapd "$TMP/proxy.ini" "$SOCK" "$www"
 
 P1=$(free_port); P2=$(free_port); P3=$(free_port)
-cat >"$TMP/apache.conf" <<CONF
-ServerRoot "$TMP/apache"
-ServerName 127.0.0.1
-PidFile "$TMP/apache/apache.pid"
-DefaultRuntimeDir "$TMP/apache"
-Mutex file:$TMP/apache default
-ErrorLog "$TMP/apache/error.log"
-LogLevel warn
-TypesConfig /etc/mime.types
-$user
+apache_conf "$TMP/apache.conf" <<CONF
 LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
 LoadModule authz_core_module $MODULES/mod_authz_core.so
 LoadModule mime_module $MODULES/mod_mime.so
+TypesConfig /etc/mime.types
 LoadModule rewrite_module $MODULES/mod_rewrite.so
 LoadModule cgi_module $MODULES/mod_cgi.so
 LoadModule fcgid_module $MODULES/mod_fcgid.so
@@ -95,19 +84,9 @@ Listen 127.0.0.1:$P3
 	DocumentRoot "$TMP/cgi-root"
 </VirtualHost>
 CONF
-# Its own session: prefork's shutdown signals its whole process group,
-# which would otherwise be make's.
-setsid apache2 -f "$TMP/apache.conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
-APACHE_PID=$!
-stop_apache() { stop_process "$APACHE_PID"; }
-on_exit stop_apache
-for port in $P1 $P2 $P3; do
-	wait_http "http://127.0.0.1:$port/static.txt" "$APACHE_PID" || {
-		echo "apache did not start:"
-		cat "$TMP/apache.out" "$TMP/apache/error.log"
-		exit 1
-	}
-done
+start_apache "$TMP/apache.conf" "http://127.0.0.1:$P1/static.txt" \
+    "http://127.0.0.1:$P2/static.txt" "http://127.0.0.1:$P3/static.txt" ||
+    exit 1
 
 URL="http://127.0.0.1:$P1"
 check_deployment "apache mod_fcgid" "$TMP/fcgid.ini"

@@ -72,22 +72,11 @@ if command -v python3 >/dev/null && command -v curl >/dev/null; then
 	MODULES=/usr/lib/apache2/modules
 	if command -v apache2 >/dev/null; then
 		APORT=$(free_port)
-		mkdir -p "$TMP/apache"
-		user=""
-		[ "$(id -u)" -eq 0 ] && user="User www-data
-Group www-data"
-		cat >"$TMP/apache.conf" <<CONF
-ServerRoot "$TMP/apache"
-ServerName 127.0.0.1
-PidFile "$TMP/apache/apache.pid"
-DefaultRuntimeDir "$TMP/apache"
-Mutex file:$TMP/apache default
-ErrorLog "$TMP/apache/error.log"
-TypesConfig /etc/mime.types
-$user
+		apache_conf "$TMP/apache.conf" <<CONF
 LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
 LoadModule authz_core_module $MODULES/mod_authz_core.so
 LoadModule mime_module $MODULES/mod_mime.so
+TypesConfig /etc/mime.types
 LoadModule dir_module $MODULES/mod_dir.so
 StartServers 1
 Listen 127.0.0.1:$APORT
@@ -96,15 +85,11 @@ DocumentRoot "$R"
 	Require all granted
 </Directory>
 CONF
-		setsid apache2 -f "$TMP/apache.conf" -DFOREGROUND \
-		    >"$TMP/apache.out" 2>&1 &
-		APACHE_PID=$!
-		stop_apache() { stop_process "$APACHE_PID"; }
-		on_exit stop_apache
-		if wait_http "http://127.0.0.1:$APORT/" "$APACHE_PID"; then
+		if start_apache "$TMP/apache.conf" "http://127.0.0.1:$APORT/"
+		then
 			fetch_all apache "http://127.0.0.1:$APORT"
 		else
-			not_ok "apache starts"; cat "$TMP/apache.out"
+			not_ok "apache starts"
 		fi
 	fi
 fi

@@ -89,6 +89,44 @@ CONF
 }
 stop_nginx() { stop_process "$NGINX_PID" QUIT; }
 
+# apache_conf FILE <<CONF: an Apache 2.4 of the test's own, its files in
+# $TMP/apache, running as www-data when the test is root, then the lines
+# of standard input.
+apache_conf() {
+	mkdir -p "$TMP/apache"
+	_user=""
+	[ "$(id -u)" -eq 0 ] && _user="User www-data
+Group www-data"
+	cat >"$1" <<CONF
+ServerRoot "$TMP/apache"
+ServerName 127.0.0.1
+PidFile "$TMP/apache/apache.pid"
+DefaultRuntimeDir "$TMP/apache"
+Mutex file:$TMP/apache default
+ErrorLog "$TMP/apache/error.log"
+LogLevel warn
+$_user
+CONF
+	cat >>"$1"
+}
+
+# start_apache CONF URL...: Apache in a session of its own, as prefork's
+# shutdown signals its whole process group, which would otherwise be
+# make's; stopped at exit. 1, its logs printed, unless each URL answers.
+start_apache() {
+	_conf=$1; shift
+	setsid apache2 -f "$_conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
+	APACHE_PID=$!
+	on_exit stop_apache
+	for _url; do
+		wait_http "$_url" "$APACHE_PID" && continue
+		echo "apache did not start:"
+		cat "$TMP/apache.out" "$TMP/apache/error.log" 2>/dev/null
+		return 1
+	done
+}
+stop_apache() { stop_process "$APACHE_PID"; }
+
 # get PATH [CURL ARGS...]: asks $URL; sets STATUS, HEADERS and BODY.
 get() {
 	_path=$1; shift

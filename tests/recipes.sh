@@ -65,16 +65,7 @@ check_eq "... owned by sitemapd, group www-data, 0750" "sitemapd www-data 750" \
 if [ -f /usr/lib/apache2/modules/mod_proxy_fcgi.so ]; then
 	start_on_own mod_proxy_fcgi "runuser -u sitemapd" "-g www-data"
 	modules=/usr/lib/apache2/modules
-	mkdir -p "$TMP/apache"
-	cat >"$TMP/apache.conf" <<CONF
-ServerRoot "$TMP/apache"
-ServerName 127.0.0.1
-PidFile "$TMP/apache/apache.pid"
-DefaultRuntimeDir "$TMP/apache"
-Mutex file:$TMP/apache default
-ErrorLog "$TMP/apache/error.log"
-User www-data
-Group www-data
+	apache_conf "$TMP/apache.conf" <<CONF
 LoadModule mpm_event_module $modules/mod_mpm_event.so
 LoadModule authz_core_module $modules/mod_authz_core.so
 LoadModule proxy_module $modules/mod_proxy.so
@@ -87,11 +78,7 @@ DocumentRoot "$TMP/htdocs"
 Define SITEMAPD_SOCKET $TMP/run/sitemapd.sock
 Include $SRCDIR/contrib/apache-proxy-fcgi.conf
 CONF
-	apache2 -f "$TMP/apache.conf" -DFOREGROUND >"$TMP/apache.out" 2>&1 &
-	APACHE_PID=$!
-	stop_apache() { stop_process "$APACHE_PID"; }
-	on_exit stop_apache
-	wait_http "$URL/static.txt" "$APACHE_PID"
+	start_apache "$TMP/apache.conf" "$URL/static.txt"
 	get /robots.txt
 	check_eq "Apache (www-data) to sitemapd (sitemapd): robots.txt 200" 200 \
 	    "$STATUS"
