@@ -64,6 +64,17 @@ group_of(struct robots *r, const char *agent)
 	return &r->groups[g];
 }
 
+/* The group of agent (NULL: "*"), or NULL with *why for no crawler's name. */
+static struct robots_group *
+group_named(struct robots *r, const char *agent, const char **why)
+{
+	if (agent && !robotstxt_agent_valid(agent)) {
+		*why = ROBOTS_AGENT_HINT;
+		return NULL;
+	}
+	return group_of(r, agent);
+}
+
 static void
 add(struct robots_group *grp, int allow, const char *pattern)
 {
@@ -147,13 +158,9 @@ robots_set_content_signal(struct robots *r, const char *agent,
 	struct robots_group *grp;
 	char *prefs;
 
-	if (agent && !robotstxt_agent_valid(agent)) {
-		*why = ROBOTS_AGENT_HINT;
+	if ((grp = group_named(r, agent, why)) == NULL ||
+	    content_signal_parse(value, &prefs, why) == -1)
 		return -1;
-	}
-	if (content_signal_parse(value, &prefs, why) == -1)
-		return -1;
-	grp = group_of(r, agent);
 	if (grp->signal) {
 		free(prefs);
 		*why = "the group has one already";
@@ -171,17 +178,13 @@ robots_add_content_usage(struct robots *r, const char *agent,
 	struct robots_group *grp;
 	char *path, *prefs;
 
-	if (agent && !robotstxt_agent_valid(agent)) {
-		*why = ROBOTS_AGENT_HINT;
-		return -1;
-	}
-	if (usage_prefs_parse(value, &path, &prefs, why) == -1)
+	if ((grp = group_named(r, agent, why)) == NULL ||
+	    usage_prefs_parse(value, &path, &prefs, why) == -1)
 		return -1;
 	if (path && check_rule(NULL, path, why) == 0)
 		escape_robots_pattern(&escaped, path);
 	if (*why == NULL && escaped.len > ROBOTS_PATTERN_MAX)
 		*why = "path is longer than Google reads on one line";
-	grp = group_of(r, agent);
 	if (*why == NULL && usage_of(grp, buf_str(&escaped)) != NULL)
 		*why = path ? "the group has one for this path already" :
 		    "the group has one without a path already";
