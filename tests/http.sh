@@ -49,8 +49,10 @@ CONF
 }
 stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
 
-# start_nginx ROOT [LINES]: nginx serving the files of ROOT, with LINES
-# in its server block, on a free loopback port; sets NGINX, its URL.
+# start_nginx ROOT [LINES]: nginx serving the files of ROOT (none: LINES
+# name it), with LINES
+# in its server block and NGINX_HTTP in its http block, on a free
+# loopback port; sets NGINX, its URL.
 start_nginx() {
 	need nginx
 	_port=$(free_port)
@@ -72,9 +74,10 @@ http {
 	proxy_temp_path $TMP/nginx-tmp/proxy;
 	scgi_temp_path $TMP/nginx-tmp/scgi;
 	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
+	${NGINX_HTTP:-}
 	server {
 		listen 127.0.0.1:$_port;
-		root $1;
+		${1:+root $1;}
 		${2:-}
 	}
 }

@@ -11,6 +11,8 @@ struct claim {
 	uint64_t	 id;
 };
 
+static int	claims(const struct page *);
+
 static int
 by_alias_then_id(const void *a, const void *b)
 {
@@ -47,7 +49,7 @@ alias_owners_remove(struct alias_owners *o, const struct page *const *pages,
 		struct claim key = { pages[i]->alias, pages[i]->id }, *c;
 		size_t at;
 
-		if (key.alias == NULL ||
+		if (!claims(pages[i]) ||
 		    (at = sorted_find(&o->claims, &key)) == SIZE_MAX)
 			continue;
 		/* Its own copy: the page's string may be freed first. */
@@ -68,7 +70,7 @@ alias_owners_add(struct alias_owners *o, const struct page *const *pages,
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (pages[i]->alias)
+		if (claims(pages[i]))
 			add[k++] = (struct claim){ pages[i]->alias,
 			    pages[i]->id };
 	for (size_t i = 0; i < o->ngoing; i++)
@@ -138,4 +140,15 @@ alias_owners_settle(const struct alias_owners *o, const char *alias,
 			break;
 		lo = hi;
 	}
+}
+
+/*
+ * Whether a page claims its alias. A path of a document root that its
+ * source leaves out claims nothing: the source has already settled
+ * which file the server answers that URL with.
+ */
+static int
+claims(const struct page *p)
+{
+	return p->alias != NULL && !(p->url_path && p->unlisted != NULL);
 }

@@ -230,6 +230,14 @@ cache_restricted(const struct page_cache *c, const struct page *page,
 		c->ops->restricted(c->src, page, out);
 }
 
+void
+cache_file_of(const struct page_cache *c, const struct page *page,
+    struct buf *out)
+{
+	if (c->ops && c->ops->file_of)
+		c->ops->file_of(c->src, page, out);
+}
+
 /* The alias owners and the sitemap, made from every page. */
 static void
 build(struct page_cache *c, const struct config *cfg)

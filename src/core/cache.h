@@ -89,5 +89,8 @@ const struct page **cache_pages(const struct page_cache *, size_t *n);
 /* Who may read a restricted page, as its source says, for list. */
 void	cache_restricted(const struct page_cache *, const struct page *,
 	    struct buf *out);
+/* The file a page is read from, below the root, where its source says. */
+void	cache_file_of(const struct page_cache *, const struct page *,
+	    struct buf *out);
 
 #endif

@@ -316,13 +316,16 @@ static void
 refuse_other_source(struct parse *p)
 {
 	static const enum key nopressure_only[] = { K_HOME_ALIAS,
-	    K_TRAILING_SLASH, K_EXCLUDE_TAGS };
+	    K_EXCLUDE_TAGS };
 
 	if (p->docroot_line && p->cfg->source != SOURCE_DOCROOT)
 		error_at(p, p->docroot_line, "[docroot] is read only with "
 		    "[site] source = docroot");
 	if (p->cfg->source != SOURCE_DOCROOT)
 		return;
+	/* A folder's page keeps its slash unless told: /docs/, as served. */
+	p->cfg->docroot.trailing_slash = p->seen & (uint64_t)1 <<
+	    K_TRAILING_SLASH ? p->cfg->trailing_slash : 1;
 	for (size_t i = 0; i < sizeof(nopressure_only) /
 	    sizeof(nopressure_only[0]); i++)
 		if (p->seen & (uint64_t)1 << nopressure_only[i])
@@ -826,8 +829,9 @@ set_defaults(struct config *cfg, const char *file)
 	cfg->generation = ++loads;
 	add_items("html, htm", &cfg->docroot.extensions,
 	    &cfg->docroot.nextensions);
-	add_items("index.html, index.htm", &cfg->docroot.index,
+	add_items("index.html", &cfg->docroot.index,
 	    &cfg->docroot.nindex);
+	cfg->docroot.trailing_slash = 1;
 	reserved_init(&cfg->reserved);
 	robots_init(&cfg->robots);
 	host_policy_init(&cfg->hosts);
@@ -950,6 +954,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
 	    src->docroot.exclude, src->docroot.nexclude);
 	dst->docroot.clean_urls = src->docroot.clean_urls;
+	dst->docroot.trailing_slash = src->docroot.trailing_slash;
 	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
 	    xstrdup(src->docroot.lastmod_store) : NULL;
 	/* A document root hashes its pages for IndexNow: it reads the key. */

@@ -30,6 +30,8 @@ struct docroot_rules {
 #define EXCLUDED_BY	"excluded by [docroot] exclude "
 	size_t		 nexclude;
 	char		*lastmod_store;	/* SQLite file of dates, or NULL */
+	int		 trailing_slash;	/* /docs/ for docs/index.html;
+					   no: /docs */
 };
 
 /* Whom to tell which URLs changed, and where what was told is kept. */

@@ -99,9 +99,13 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 
 			gmtime_r(&page->last_modified, &tm);
 			strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-			fprintf(out, "%016llx\tlisted\t%s%s\t%s\t%s\n",
+			buf_reset(&said);
+			cache_file_of(&cache, page, &said);
+			escape_text(&reason, buf_str(&said));
+			fprintf(out, "%016llx\tlisted\t%s%s\t%s\t%s%s%s\n",
 			    (unsigned long long)page->id, base, buf_str(&path),
-			    date, from[page->lastmod_from]);
+			    date, from[page->lastmod_from], reason.len ? "\t" :
+			    "", buf_str(&reason));
 			continue;
 		}
 		left.path = path.data;

@@ -57,6 +57,9 @@ struct source_ops {
 	/* Who may read a restricted page, for sitemapd list. */
 	void		 (*restricted)(const struct source *,
 			    const struct page *, struct buf *out);
+	/* The file a page is read from, for sitemapd list; NULL: not said. */
+	void		 (*file_of)(const struct source *,
+			    const struct page *, struct buf *out);
 };
 
 /* The source [site] source names. */

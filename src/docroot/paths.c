@@ -9,6 +9,14 @@
 #include "utf8.h"
 
 static const char	*ending(const struct docroot_rules *, const char *);
+static int		 clean_stem(const struct docroot_rules *, const char *,
+			    const char *);
+static int		 refused(const char *);
+static int		 first_index(const struct docroot_rules *,
+			    const struct docroot_fs *, const char *,
+			    const char *, struct buf *);
+static int		 is_file(const struct docroot_fs *, const char *,
+			    const char *);
 static int		 is_index(const struct docroot_rules *, const char *);
 static int		 error_status(const char *, size_t);
 static int		 error_dir(const char *, size_t);
@@ -33,8 +41,9 @@ docroot_file(const struct docroot_rules *d, const char *rel, struct buf *url,
 		return DOCROOT_BAD_NAME;
 	}
 	if (is_index(d, name))
-		buf_add(url, rel, dirlen);
-	else if (d->clean_urls && strcmp(ext, "html") == 0)
+		/* The root is "/" whatever trailing_slash says. */
+		buf_add(url, rel, dirlen - (dirlen > 0 && !d->trailing_slash));
+	else if (clean_stem(d, rel, ext))
 		/* What the recipes add back: try_files $uri.html, a rewrite
 		   to "$1.html"; a .pdf or .htm keeps its name. */
 		buf_add(url, rel, (size_t)(ext - rel) - 1);
@@ -52,6 +61,48 @@ docroot_file(const struct docroot_rules *d, const char *rel, struct buf *url,
 		return DOCROOT_UNLISTED;
 	}
 	return DOCROOT_PAGE;
+}
+
+/*
+ * The order every recipe of sitemapd recipe tries, as nginx's try_files
+ * $uri $uri.html $uri/ does: the file itself, then with clean_urls the
+ * file with .html added, then a folder's index files in their order; a
+ * URL ending in "/" is a folder's and gets its index alone, so that no
+ * ".html" in it is ever reached.
+ */
+int
+docroot_served(const struct docroot_rules *d, const char *url,
+    const struct docroot_fs *fs, const char *self, struct buf *served)
+{
+	size_t n = strlen(url);
+	int kind;
+
+	buf_reset(served);
+	if (refused(url))
+		return -1;
+	if (n == 0 || url[n - 1] == '/')
+		return first_index(d, fs, url, self, served);
+	if (strcmp(url, self) == 0 || (kind = fs->kind(fs->ctx, url)) ==
+	    DOCROOT_FS_FILE) {
+		buf_adds(served, url);
+		return 0;
+	}
+	if (d->clean_urls && (n < 5 || strcmp(url + n - 5, ".html") != 0)) {
+		buf_printf(served, "%s.html", url);
+		if (is_file(fs, buf_str(served), self))
+			return 0;
+		buf_reset(served);
+	}
+	if (kind == DOCROOT_FS_DIR && (d->clean_urls || !d->trailing_slash)) {
+		struct buf dir = BUF_INIT;
+		int rc;
+
+		buf_printf(&dir, "%s/", url);
+		rc = first_index(d, fs, buf_str(&dir), self, served);
+		buf_free(&dir);
+		return rc;
+	}
+	return -1;
 }
 
 int
@@ -144,6 +195,53 @@ ending(const struct docroot_rules *d, const char *name)
 		if (strcasecmp(dot + 1, d->extensions[i]) == 0)
 			return dot + 1;
 	return NULL;
+}
+
+/*
+ * Whether clean_urls takes ".html" off rel (ext, its extension's start,
+ * past the dot): not where the rest would still end in ".html", which
+ * no recipe adds a second ".html" to.
+ */
+static int
+clean_stem(const struct docroot_rules *d, const char *rel, const char *ext)
+{
+	size_t stem = (size_t)(ext - rel) - 1;
+
+	return d->clean_urls && strcmp(ext, "html") == 0 && !(stem >= 5 &&
+	    strncasecmp(rel + stem - 5, ".html", 5) == 0);
+}
+
+/* A path the recipes refuse: one of its names starts with a dot. */
+static int
+refused(const char *url)
+{
+	for (const char *s = url; *s; s++)
+		if (*s == '.' && (s == url || s[-1] == '/'))
+			return 1;
+	return 0;
+}
+
+/* The first of the index files in folder dir ("" or ending in "/"). */
+static int
+first_index(const struct docroot_rules *d, const struct docroot_fs *fs,
+    const char *dir, const char *self, struct buf *served)
+{
+	for (size_t i = 0; i < d->nindex; i++) {
+		buf_reset(served);
+		buf_printf(served, "%s%s", dir, d->index[i]);
+		if (is_file(fs, buf_str(served), self))
+			return 0;
+	}
+	buf_reset(served);
+	return -1;
+}
+
+/* self is known to be a file: no need to ask. */
+static int
+is_file(const struct docroot_fs *fs, const char *rel, const char *self)
+{
+	return strcmp(rel, self) == 0 ||
+	    fs->kind(fs->ctx, rel) == DOCROOT_FS_FILE;
 }
 
 static int

@@ -19,12 +19,28 @@ enum docroot_file {
 /*
  * What the regular file at rel (its path below the root, no leading
  * "/") is. For a page, url gets its URL path without the leading "/":
- * "" for the root's index, "docs/" for docs/index.html, "about.html" or,
- * with clean_urls, "about". DOCROOT_UNLISTED and DOCROOT_BAD_NAME set
+ * "" for the root's index, "docs/" for docs/index.html ("docs" with
+ * trailing_slash = no), "about.html" or, with clean_urls, "about". DOCROOT_UNLISTED and DOCROOT_BAD_NAME set
  * *why.
  */
 enum docroot_file docroot_file(const struct docroot_rules *, const char *rel,
 	    struct buf *url, const char **why);
+
+/* What a path below the root is, symlinks followed, as a server sees it. */
+enum docroot_fs_kind { DOCROOT_FS_NONE, DOCROOT_FS_FILE, DOCROOT_FS_DIR };
+struct docroot_fs {
+	enum docroot_fs_kind (*kind)(void *ctx, const char *rel);
+	void		*ctx;
+};
+
+/*
+ * Which file the server rules that sitemapd recipe prints answer the
+ * URL path url (no leading "/") with: 0 with its path below the root in
+ * served, or -1 when they answer none (404, 403 or a redirect). self is
+ * a file known to be there, not asked about again.
+ */
+int	docroot_served(const struct docroot_rules *, const char *url,
+	    const struct docroot_fs *, const char *self, struct buf *served);
 
 /* True for a name the walk leaves alone: hidden ones, "." and "..". */
 int	docroot_hidden(const char *name);

@@ -34,6 +34,10 @@
 #include "paths.h"
 #include "source.h"
 
+/* The settings whose other value lists a page at another URL. */
+enum spelling { SPELL_CLEAN, SPELL_NOT_CLEAN, SPELL_SLASH, SPELL_NO_SLASH,
+	SPELLINGS };
+
 /* Whatever makes a file or a directory appear, change or go. */
 #define DIR_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | \
 	IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | \
@@ -93,6 +97,8 @@ struct source {
 	int		 store_backoff;	/* seconds to the next try; 0 in use */
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
+	atomic_size_t	 spelled[SPELLINGS];	/* canonicals naming their */
+	_Atomic(char *)	 spelled_first[SPELLINGS];	/* page otherwise */
 };
 
 /* The waits before a store that failed is tried again, doubling. */
@@ -141,6 +147,8 @@ struct found {
 };
 
 static void	stop_watching(struct source *);
+static enum docroot_fs_kind kind_below_root(void *, const char *);
+static int	is_index_name(const struct config *, const char *);
 static void	forget_prefix(struct source *, const char *, struct dirty *);
 static int	dir_elsewhere(struct source *, const char *,
 		    const struct stat *);
@@ -172,9 +180,12 @@ static char	*alternates_of(struct source *, const struct config *,
 		    const char *, const struct page_head *, const char *,
 		    const char *);
 static int	own_date(struct source *, const char *, const char *, time_t *);
-static int	same_file(const struct config *, const char *, const char *);
+static int	same_file(struct source *, const struct config *, const char *,
+		    const char *);
 static int	listed_otherwise(const struct config *, const char *,
 		    const char *);
+static void	spelled_otherwise(struct source *, int, const char *);
+static void	report_spellings(struct source *);
 static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, struct dating *);
 static void	remember_dates(struct source *, struct page **,
@@ -226,6 +237,8 @@ forget(struct source *s)
 static void
 close_source(struct source *s)
 {
+	for (int k = 0; k < SPELLINGS; k++)
+		free(atomic_load(&s->spelled_first[k]));
 	forget(s);
 	lastmod_store_close(s->store);
 	free(s->store_path);
@@ -285,6 +298,77 @@ choose_follow(struct source *s, enum watch want)
 }
 
 /*
+ * Why the server rules answer the URL of the page at rel with another
+ * file, or none, in a new string; NULL when they answer it with rel.
+ * Another index file of the folder first in [docroot] index is a note;
+ * two files for one URL, or none, a problem naming them.
+ */
+static char *
+served_otherwise(struct source *s, const struct config *cfg, const char *rel,
+    const char *url)
+{
+	const struct docroot_fs fs = { kind_below_root, s };
+	struct buf served = BUF_INIT, why = BUF_INIT;
+	const char *slash = strrchr(rel, '/');
+	size_t dirlen = slash ? (size_t)(slash - rel) + 1 : 0;
+
+	if (docroot_served(&cfg->docroot, url, &fs, rel, &served) == 0 &&
+	    strcmp(buf_str(&served), rel) == 0) {
+		buf_free(&served);
+		return NULL;
+	}
+	if (served.len > dirlen && strncmp(buf_str(&served), rel, dirlen) ==
+	    0 && strchr(buf_str(&served) + dirlen, '/') == NULL &&
+	    is_index_name(cfg, buf_str(&served) + dirlen) &&
+	    is_index_name(cfg, rel + dirlen))
+		buf_printf(&why, "its folder's URL /%s serves %s, first in "
+		    "[docroot] index", url, buf_str(&served) + dirlen);
+	else if (served.len > 0) {
+		buf_printf(&why, "its URL /%s serves the file %s", url,
+		    buf_str(&served));
+		report(s->report, FINDING_PROBLEM, "%s/%s: left out: the server "
+		    "rules (sitemapd recipe) answer its URL /%s with %s: "
+		    "rename one of the two", s->root, rel, url,
+		    buf_str(&served));
+	} else {
+		buf_printf(&why, "the server rules answer its URL /%s with no "
+		    "file", url);
+		report(s->report, FINDING_PROBLEM, "%s/%s: left out: the server "
+		    "rules (sitemapd recipe) answer its URL /%s with no file",
+		    s->root, rel, url);
+	}
+	buf_free(&served);
+	return why.data;
+}
+
+/* What the web server finds at rel: docroot_served asks. */
+static enum docroot_fs_kind
+kind_below_root(void *ctx, const char *rel)
+{
+	const struct source *s = ctx;
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int found;
+
+	join(&path, s->root, rel);
+	found = stat(buf_str(&path), &st) == 0;
+	buf_free(&path);
+	if (!found)
+		return DOCROOT_FS_NONE;
+	/* A server takes whatever is no folder for a file: it shadows. */
+	return S_ISDIR(st.st_mode) ? DOCROOT_FS_DIR : DOCROOT_FS_FILE;
+}
+
+static int
+is_index_name(const struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->docroot.nindex; i++)
+		if (strcmp(name, cfg->docroot.index[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * A page made of a regular file, into its bucket; NULL if it is none.
  * During a scan its head is read later, with others, side by side.
  */
@@ -319,6 +403,8 @@ add_page(struct source *s, const struct config *cfg, const char *rel,
 		page.url_path = 1;
 		break;
 	}
+	if (page.alias != NULL && page.unlisted == NULL)
+		page.unlisted = served_otherwise(s, cfg, rel, page.alias);
 	buf_free(&url);
 	buf_free(&note);
 	note_state(s, page.id, st);
@@ -454,7 +540,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	const char *cannot;
 	size_t total = 0;
 	ssize_t n = 0;
-	int fd, done = 0;
+	int fd, k, done = 0;
 
 	join(&path, s->root, rel);
 	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &now,
@@ -511,20 +597,20 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		case HEAD_SELF:
 			break;
 		case HEAD_PATH:
-			if (same_file(cfg, rel, buf_str(&target) + 1)) {
+			if (same_file(s, cfg, rel, buf_str(&target) + 1)) {
 				buf_reset(url);
 				buf_adds(url, buf_str(&target) + 1);
 				break;
 			}
-			if (listed_otherwise(cfg, rel, buf_str(&target) + 1))
-				report(s->report, FINDING_PROBLEM, "%s/%s: its "
-				    "canonical %.200s is this page as clean_urls "
-				    "= %s would list it: set [docroot] clean_urls "
-				    "= %s (and the recipe for it)", s->root, rel,
-				    head.canonical, cfg->docroot.clean_urls ?
-				    "no" : "yes", cfg->docroot.clean_urls ?
-				    "no" : "yes");
-			else if (!s->long_lived)
+			if ((k = listed_otherwise(cfg, rel,
+			    buf_str(&target) + 1)) >= 0) {
+				spelled_otherwise(s, k, rel);
+				buf_printf(why, "its canonical %s is this page "
+				    "as another [docroot] setting lists it",
+				    head.canonical);
+				break;
+			}
+			if (!s->long_lived)
 				add_canonical(s, rel, buf_str(&target) + 1);
 			/* FALLTHROUGH */
 		case HEAD_ELSEWHERE:
@@ -606,37 +692,78 @@ own_date(struct source *s, const char *rel, const char *text,
 	return stated == STATED_OK;
 }
 
-/* Whether the other clean_urls would list the file rel at path. */
+/*
+ * Which setting, changed, would list the file rel at path: the other
+ * clean_urls or the other trailing_slash (enum spelling), or -1.
+ */
 static int
 listed_otherwise(const struct config *cfg, const char *rel, const char *path)
 {
-	struct docroot_rules other = cfg->docroot;
-	struct buf url = BUF_INIT;
-	const char *why;
-	int same;
+	for (int k = 0; k < SPELLINGS; k++) {
+		struct docroot_rules other = cfg->docroot;
+		struct buf url = BUF_INIT;
+		const char *why;
+		int same;
 
-	other.clean_urls = !other.clean_urls;
-	same = docroot_file(&other, rel, &url, &why) == DOCROOT_PAGE &&
-	    strcmp(buf_str(&url), path) == 0;
-	buf_free(&url);
-	return same;
+		if (k == SPELL_CLEAN || k == SPELL_NOT_CLEAN) {
+			if (other.clean_urls == (k == SPELL_CLEAN))
+				continue;
+			other.clean_urls = !other.clean_urls;
+		} else {
+			if (other.trailing_slash == (k == SPELL_SLASH))
+				continue;
+			other.trailing_slash = !other.trailing_slash;
+		}
+		same = docroot_file(&other, rel, &url, &why) == DOCROOT_PAGE &&
+		    strcmp(buf_str(&url), path) == 0;
+		buf_free(&url);
+		if (same)
+			return k;
+	}
+	return -1;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
 static int
-same_file(const struct config *cfg, const char *rel, const char *path)
+same_file(struct source *s, const struct config *cfg, const char *rel,
+    const char *path)
 {
-	size_t n = strlen(path);
+	const struct docroot_fs fs = { kind_below_root, s };
+	struct buf served = BUF_INIT;
+	int same = docroot_served(&cfg->docroot, path, &fs, rel, &served) ==
+	    0 && strcmp(buf_str(&served), rel) == 0;
 
-	if (strcmp(path, rel) == 0)
-		return 1;
-	if (n > 0 && path[n - 1] != '/')
-		return 0;
-	for (size_t i = 0; i < cfg->docroot.nindex; i++)
-		if (strncmp(rel, path, n) == 0 &&
-		    strcmp(rel + n, cfg->docroot.index[i]) == 0)
-			return 1;
-	return 0;
+	buf_free(&served);
+	return same;
+}
+
+/*
+ * The pages whose canonical names them as another setting would list
+ * them: one problem for each setting, with their count and one of them.
+ */
+static void
+report_spellings(struct source *s)
+{
+	static const char *const fix[SPELLINGS] = {
+		[SPELL_CLEAN] = "clean_urls = yes",
+		[SPELL_NOT_CLEAN] = "clean_urls = no",
+		[SPELL_SLASH] = "trailing_slash = yes",
+		[SPELL_NO_SLASH] = "trailing_slash = no",
+	};
+
+	for (int k = 0; k < SPELLINGS; k++) {
+		size_t n = atomic_load(&s->spelled[k]);
+		char *first = atomic_exchange(&s->spelled_first[k], NULL);
+
+		if (n > 0)
+			report(s->report, FINDING_PROBLEM, "%s: left out as "
+			    "their canonical names them as [docroot] %s would "
+			    "list them, pages: %zu, such as %s; set it, and "
+			    "serve the site with what sitemapd recipe prints "
+			    "for it", s->root, fix[k], n, first ? first : "?");
+		atomic_store(&s->spelled[k], 0);
+		free(first);
+	}
 }
 
 /*
@@ -808,6 +935,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
+	report_spellings(s);
 	if (rc == 0 && !s->long_lived) {
 		note_watch_limit(s);
 		check_canonicals(s, buckets);
@@ -1048,6 +1176,7 @@ reread(struct source *s, const struct config *cfg, const struct dirty *d,
 		sort_bucket(&fresh[b]);
 	}
 	buf_free(&path);
+	report_spellings(s);
 	return 0;
 }
 
@@ -1065,6 +1194,15 @@ restricted(const struct source *s, const struct page *page, struct buf *out)
 	(void)out;	/* every page of a document root is public */
 }
 
+static void
+file_of(const struct source *s, const struct page *page, struct buf *out)
+{
+	const char *rel = known_rel(s, page->id);
+
+	if (rel != NULL)
+		buf_adds(out, rel);
+}
+
 const struct source_ops docroot_source = {
 	.open = open_source,
 	.close = close_source,
@@ -1073,6 +1211,7 @@ const struct source_ops docroot_source = {
 	.reread = reread,
 	.changed = changed,
 	.restricted = restricted,
+	.file_of = file_of,
 };
 
 /* Every known file under rel, and rel itself, to be read again. */
@@ -1332,8 +1471,8 @@ rules_key(const struct docroot_rules *r, struct buf *out)
 		buf_printf(out, "i%s\n", r->index[i]);
 	for (size_t i = 0; i < r->nexclude; i++)
 		buf_printf(out, "x%s\n", r->exclude[i]);
-	buf_printf(out, "c%d\ns%s", r->clean_urls, r->lastmod_store ?
-	    r->lastmod_store : "");
+	buf_printf(out, "c%d\nt%d\ns%s", r->clean_urls, r->trailing_slash,
+	    r->lastmod_store ? r->lastmod_store : "");
 }
 
 static void
@@ -1623,4 +1762,24 @@ monotonic(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec;
+}
+
+/*
+ * Counts a page whose canonical names it as setting k would list it,
+ * keeping the first by name, whichever thread reads it.
+ */
+static void
+spelled_otherwise(struct source *s, int k, const char *rel)
+{
+	char *seen = atomic_load(&s->spelled_first[k]), *mine = xstrdup(rel);
+
+	atomic_fetch_add(&s->spelled[k], 1);
+	while (seen == NULL || strcmp(mine, seen) < 0) {
+		if (atomic_compare_exchange_weak(&s->spelled_first[k], &seen,
+		    mine)) {
+			mine = seen;	/* the one it replaced, if any */
+			break;
+		}
+	}
+	free(mine);
 }

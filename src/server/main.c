@@ -27,6 +27,7 @@
 #include "list.h"
 #include "log.h"
 #include "number.h"
+#include "recipe.h"
 #include "report.h"
 #include "request.h"
 #include "robots_matcher.h"
@@ -46,6 +47,7 @@ static const char usage_text[] =
 "       sitemapd [-c FILE] check\n"
 "       sitemapd [-c FILE] list [--host HOST] [--https]\n"
 "       sitemapd [-c FILE] ai-block nginx|apache|lighttpd\n"
+"       sitemapd [-c FILE] recipe nginx|apache|htaccess|lighttpd\n"
 "       sitemapd [-c FILE] indexnow\n"
 "       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
 "       sitemapd --help | --version\n"
@@ -76,6 +78,8 @@ static const char usage_text[] =
 "                --host as for render\n"
 "  ai-block      print a rule for the web server's site that answers 403 to\n"
 "                the AI crawlers [robots] disallows, but for /robots.txt\n"
+"  recipe        print the web server's rules that answer each URL listed\n"
+"                of a document root with its file, from the INI's settings\n"
 "  indexnow      submit to IndexNow what changed since the last submission;\n"
 "                exit 0 when all was accepted or nothing changed\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
@@ -412,18 +416,23 @@ check(const char *config_option, int argc, char **argv)
 	return problems == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/* A server's rules: what ai-block and recipe print, from the INI. */
+typedef int rules_writer(const struct config *, const char *server,
+    struct buf *out, struct buf *why);
+
 static int
-ai_block(const char *config_option, int argc, char **argv)
+print_rules(const char *config_option, int argc, char **argv,
+    rules_writer *write, const char *servers)
 {
 	struct config_watch watch;
 	struct buf out = BUF_INIT, why = BUF_INIT;
 	int rc;
 
 	if (argc != 2)
-		return usage_error("ai-block: give nginx, apache or lighttpd");
+		return usage_error("%s: give %s", argv[0], servers);
 	if (open_config(&watch, config_option, 0) == -1)
 		return EXIT_USAGE;
-	rc = ai_block_write(&watch.cfg, argv[1], &out, &why);
+	rc = write(&watch.cfg, argv[1], &out, &why);
 	if (rc == 0)
 		fputs(buf_str(&out), stdout);
 	else
@@ -572,7 +581,11 @@ main(int argc, char **argv)
 	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
 		return robots_check(argc, argv);
 	if (argc > 0 && strcmp(argv[0], "ai-block") == 0)
-		return ai_block(config_option, argc, argv);
+		return print_rules(config_option, argc, argv, ai_block_write,
+		    "nginx, apache or lighttpd");
+	if (argc > 0 && strcmp(argv[0], "recipe") == 0)
+		return print_rules(config_option, argc, argv, recipe_write,
+		    "nginx, apache, htaccess or lighttpd");
 	if (argc > 0 && strcmp(argv[0], "indexnow") == 0)
 		return indexnow(config_option, argc, argv);
 	if (argc > 0)

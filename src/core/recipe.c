@@ -1,0 +1,227 @@
+/*
+ * "sitemapd recipe": the web server's rules for a site, made from the
+ * same settings the sitemap's URLs are made from, so that the two cannot
+ * disagree. Each answers every URL listed with the very file it was
+ * listed for, in the order docroot_served (paths.h) gives: the file,
+ * then with clean_urls the file with ".html" added, then a folder's
+ * index files in [docroot] index order; a name starting with a dot is
+ * refused, /.well-known/ but excepted; and the sitemap paths go to
+ * sitemapd.
+ */
+#include <string.h>
+
+#include "recipe.h"
+
+/* The paths sitemapd answers, as a regular expression's alternatives. */
+#define ROUTES	"robots\\.txt|sitemap\\.xml|sitemap_index\\.xml|" \
+	"sitemap\\.css|sitemaps/[^/]+|indexnow-[A-Za-z0-9-]+\\.txt"
+/* A name starting with a dot, but for /.well-known/ (RFC 8615). */
+#define DOTTED	"(^|/)\\.(?!well-known(/|$))"
+
+static void	nginx(const struct config *, struct buf *);
+static void	apache(const struct config *, struct buf *, int);
+static void	lighttpd(const struct config *, struct buf *);
+static void	index_list(const struct config *, const char *,
+		    const char *, const char *, struct buf *);
+static int	folder_without_slash(const struct config *);
+static void	try_file(struct buf *, const char *, const char *,
+		    const char *);
+
+int
+recipe_write(const struct config *cfg, const char *server, struct buf *out,
+    struct buf *why)
+{
+	const struct docroot_rules *d = &cfg->docroot;
+
+	if (cfg->source != SOURCE_DOCROOT) {
+		buf_printf(why, "recipe: %s is no document root ([site] source "
+		    "= docroot): route the sitemap paths with the snippets of "
+		    "Deploying in the README", cfg->file);
+		return -1;
+	}
+	buf_printf(out, "# sitemapd recipe %s, for %s:\n# the URLs sitemapd "
+	    "lists, each answered with its file: index =", server, cfg->file);
+	index_list(cfg, " ", "", "", out);
+	buf_printf(out, ", clean_urls = %s, trailing_slash = %s.\n# Print it "
+	    "again whenever those settings change.\n", d->clean_urls ? "yes" :
+	    "no", d->trailing_slash ? "yes" : "no");
+	if (strcmp(server, "nginx") == 0)
+		nginx(cfg, out);
+	else if (strcmp(server, "apache") == 0)
+		apache(cfg, out, 0);
+	else if (strcmp(server, "htaccess") == 0)
+		apache(cfg, out, 1);
+	else if (strcmp(server, "lighttpd") == 0)
+		lighttpd(cfg, out);
+	else {
+		buf_reset(out);
+		buf_printf(why, "recipe: give nginx, apache, htaccess or "
+		    "lighttpd, not %s", server);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * In server { }. A URL ending in "/" is a folder's, answered by index
+ * alone: try_files would try "/.html" in it first.
+ */
+static void
+nginx(const struct config *cfg, struct buf *out)
+{
+	const struct docroot_rules *d = &cfg->docroot;
+
+	buf_printf(out, "# In server { }, beside \"upstream sitemapd\" "
+	    "(nginx-upstream.conf).\nroot %s;\nindex", cfg->root);
+	index_list(cfg, " ", "", "", out);
+	buf_adds(out, ";\nlocation ~ \"" DOTTED "\" {\n\treturn 404;\n}\n"
+	    "location ~ ^/(" ROUTES ")$ {\n"
+	    "\tfastcgi_pass sitemapd;\n"
+	    "\tfastcgi_keep_conn on;\n"
+	    "\tfastcgi_buffer_size 32k;\n"
+	    "\tfastcgi_buffers 64 32k;\n"
+	    "\tfastcgi_param GATEWAY_INTERFACE CGI/1.1;\n"
+	    "\tfastcgi_param REQUEST_METHOD $request_method;\n"
+	    "\tfastcgi_param REQUEST_URI $request_uri;\n"
+	    "\tfastcgi_param QUERY_STRING $query_string;\n"
+	    "\tfastcgi_param REQUEST_SCHEME $scheme;\n"
+	    "\tfastcgi_param HTTPS $https if_not_empty;\n"
+	    "\tfastcgi_param HTTP_HOST $http_host if_not_empty;\n"
+	    "\tfastcgi_param SERVER_NAME $server_name;\n"
+	    "\tfastcgi_param SERVER_PORT $server_port;\n"
+	    "\tfastcgi_param REMOTE_ADDR $remote_addr;\n}\n");
+	if (!d->clean_urls && d->trailing_slash)
+		return;		/* nginx's own: the file, or a folder's index */
+	/* Not "$uri/": nginx would redirect to it, not serve its index. */
+	buf_printf(out, "location ~ /$ {\n}\nlocation / {\n\ttry_files $uri%s",
+	    d->clean_urls ? " $uri.html" : "");
+	if (folder_without_slash(cfg))
+		index_list(cfg, " ", "$uri/", "", out);
+	buf_adds(out, " =404;\n}\n");
+}
+
+/*
+ * In <VirtualHost>, or a .htaccess for a CGI. The rewrites run per
+ * folder, before mod_dir's redirect of a folder without its slash,
+ * and in place of MultiViews, which picks by the Accept header among
+ * files of any ending. B escapes what the internal redirect decodes.
+ */
+static void
+apache(const struct config *cfg, struct buf *out, int htaccess)
+{
+	const struct docroot_rules *d = &cfg->docroot;
+	const char *tab = htaccess ? "" : "\t";
+
+	if (htaccess)
+		buf_adds(out, "# The document root's .htaccess, beside "
+		    "sitemapd.cgi and sitemapd.ini.\n"
+		    "Options +ExecCGI -MultiViews\n"
+		    "AddHandler cgi-script .cgi\n");
+	else
+		buf_printf(out, "# In <VirtualHost>; needs mod_rewrite and "
+		    "mod_proxy_fcgi (a2enmod rewrite proxy_fcgi),\n# and "
+		    "SITEMAPD_SOCKET defined (Define SITEMAPD_SOCKET "
+		    "/run/sitemapd/sitemapd.sock).\nDocumentRoot \"%s\"\n"
+		    "<Directory \"%s\">\n\tRequire all granted\n"
+		    "\tOptions -MultiViews\n", cfg->root, cfg->root);
+	buf_printf(out, "%sDirectoryIndex", tab);
+	index_list(cfg, " ", "", "", out);
+	/* mod_dir's redirect of /docs to /docs/ would beat the rewrite. */
+	if (folder_without_slash(cfg))
+		buf_printf(out, "\n%sDirectorySlash Off", tab);
+	buf_printf(out, "\n%sRewriteEngine On\n", tab);
+	if (htaccess)
+		buf_adds(out, "RewriteRule (^|/)sitemapd\\.ini$ - [F]\n"
+		    "RewriteRule ^(" ROUTES ")$ sitemapd.cgi [END]\n");
+	else
+		buf_printf(out, "\tRewriteRule ^(" ROUTES ")$ - [END]\n");
+	buf_printf(out, "%sRewriteRule \"" DOTTED "\" - [R=404]\n", tab);
+	if (d->clean_urls)
+		try_file(out, tab, ".html", NULL);
+	for (size_t i = 0; folder_without_slash(cfg) && i < d->nindex; i++)
+		try_file(out, tab, "/", d->index[i]);
+	if (htaccess)
+		return;
+	buf_adds(out, "</Directory>\n"
+	    "<LocationMatch \"^/(" ROUTES ")$\">\n"
+	    "\tSetHandler \"proxy:unix:${SITEMAPD_SOCKET}|fcgi://sitemapd/\"\n"
+	    "\tRequire all granted\n</LocationMatch>\n");
+}
+
+/*
+ * In the site's configuration. lighttpd matches rewrites against the
+ * URL as sent, its query too; "repeat" tries the rules again on what a
+ * rule made, while that is no file: /about, then /about.html, then
+ * /about/ and its index.
+ */
+static void
+lighttpd(const struct config *cfg, struct buf *out)
+{
+	const struct docroot_rules *d = &cfg->docroot;
+	/* A path's last name, not a sitemapd path nor starting with a dot. */
+	static const char last[] = "^(?!/(?:" ROUTES ")(?:[?]|$))"
+	    "((?:/[^/?]*)*/";
+
+	buf_printf(out, "# In the site's configuration; sitemapd_bin, "
+	    "sitemapd_config and sitemapd_socket\n# set as for "
+	    "contrib/lighttpd.conf.\nserver.document-root = \"%s\"\n"
+	    "server.modules += ( \"mod_access\", \"mod_rewrite\", "
+	    "\"mod_fastcgi\" )\nindex-file.names = (", cfg->root);
+	index_list(cfg, " ", "\"", "\",", out);
+	out->len--;		/* the last "," */
+	buf_adds(out, " )\n$HTTP[\"url\"] =~ \"" DOTTED "\" {\n"
+	    "\turl.access-deny = ( \"\" )\n}\n");
+	if (d->clean_urls || !d->trailing_slash) {
+		buf_adds(out, "url.rewrite-repeat-if-not-file = (\n");
+		if (d->clean_urls)
+			buf_printf(out, "\t\"%s(?![^/?]*\\.html(?:[?]|$))"
+			    "[^/?.][^/?]*)([?].*)?$\" => \"$1.html$2\",\n"
+			    "\t\"^(/(?:[^?]*/)?[^/?.][^/?]*)\\.html([?].*)?$\" "
+			    "=> \"$1/$2\"\n", last);
+		else
+			buf_printf(out, "\t\"%s[^/?.][^/?]*)([?].*)?$\" => "
+			    "\"$1/$2\"\n", last);
+		buf_adds(out, ")\n");
+	}
+	buf_adds(out, "$HTTP[\"url\"] =~ \"^/(" ROUTES ")$\" {\n"
+	    "\tfastcgi.server = ( \"/\" => ((\n"
+	    "\t\t\"bin-path\" => var.sitemapd_bin,\n"
+	    "\t\t\"socket\" => var.sitemapd_socket,\n"
+	    "\t\t\"bin-environment\" => ( \"SITEMAPD_CONFIG\" => "
+	    "var.sitemapd_config ),\n"
+	    "\t\t\"check-local\" => \"disable\",\n"
+	    "\t\t\"max-procs\" => 2,\n\t)))\n}\n");
+}
+
+/*
+ * One file Apache tries for a URL not ending in "/" that names no file:
+ * the URL's path with add (and name) after it. A folder's path reaches
+ * the rules with its "/" added, hence "/?" and the path in %1.
+ */
+static void
+try_file(struct buf *out, const char *tab, const char *add, const char *name)
+{
+	buf_printf(out, "%sRewriteCond %%{REQUEST_URI} [^/]$\n"
+	    "%sRewriteCond %%{REQUEST_FILENAME} !-f\n"
+	    "%sRewriteCond %%{REQUEST_FILENAME} ^(.+?)/?$\n"
+	    "%sRewriteCond %%1%s%s -f\n"
+	    "%sRewriteRule ^(.*?)/?$ $1%s%s \"[B= ?#%%,BNP,END]\"\n", tab, tab,
+	    tab, tab, add, name ? name : "", tab, add, name ? name : "");
+}
+
+/* The index files, each between open and close, sep before each. */
+static void
+index_list(const struct config *cfg, const char *sep, const char *open,
+    const char *close, struct buf *out)
+{
+	for (size_t i = 0; i < cfg->docroot.nindex; i++)
+		buf_printf(out, "%s%s%s%s", sep, open, cfg->docroot.index[i],
+		    close);
+}
+
+/* Whether /docs, without its slash, is answered with docs/'s index. */
+static int
+folder_without_slash(const struct config *cfg)
+{
+	return cfg->docroot.clean_urls || !cfg->docroot.trailing_slash;
+}

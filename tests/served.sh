@@ -1,0 +1,261 @@
+#!/bin/sh
+# Every URL a document root's sitemap lists is answered with the very file
+# it was listed for, by nginx, lighttpd and Apache (a virtual host, and
+# the shared-hosting .htaccess with the CGI) each configured with what
+# "sitemapd recipe" prints for the INI: fetched with "Accept: */*" and
+# without following redirects, 200 and its file's bytes, never a page
+# that says noindex. The trees are the cases that went wrong (two index
+# files, a file "t" beside t.html, a page beside a folder of its name,
+# dotted slugs, a dotfile ".html", a folder with index.htm alone, Next's
+# about.txt beside about.html) and random ones, from names of a hostile
+# alphabet, under every clean_urls and trailing_slash and index order.
+# SERVED_TREES sets how many random trees (default 3).
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+need nginx
+need lighttpd
+need apache2
+MODULES=/usr/lib/apache2/modules
+
+chmod 755 "$TMP"
+mkdir -p "$TMP/bin"
+cp "$SITEMAPD" "$TMP/bin/sitemapd"
+
+# page FILE [noindex]: a page naming its own path, so that what a server
+# answers shows which file it is.
+page() {
+	mkdir -p "$(dirname "$1")"
+	printf '<!doctype html><html><head><title>%s</title>%s</head><body>' \
+	    "${1#"$R"/}" "${2:+<meta name=\"robots\" content=\"noindex\">}" >"$1"
+	printf '%s</body></html>\n' "${1#"$R"/}" >>"$1"
+}
+
+# The cases of the issue, in one tree.
+fixed_tree() {
+	page "$R/index.html"
+	page "$R/.html" noindex
+	page "$R/q/index.htm"
+	page "$R/q/index.html" noindex
+	page "$R/r/index.htm"
+	page "$R/t.html"
+	echo "not a page" >"$R/t"
+	page "$R/blog.html"
+	page "$R/blog/index.html"
+	page "$R/blog/release-1.0.html"
+	page "$R/blog/v2.1/index.html"
+	page "$R/about.html"
+	echo "React payload" >"$R/about.txt"
+	page "$R/docs/index.html"
+	page "$R/docs/intro/index.html"
+	page "$R/docs/a b.html"
+	page "$R/docs/50%.html"
+	page "$R/.hidden/secret.html"
+	page "$R/x.html.html"
+	page "$R/x.html" noindex
+}
+
+# random_tree SEED: pages and folders from names that collide.
+random_tree() {
+	awk -v seed="$1" 'BEGIN {
+		srand(seed)
+		split("a|b|t|a b|50%|q#|v1.0|caf\303\251|x+y|.h|index|o\047k", name, "|")
+		split("index.html|index.htm|.html|.htm|", ending, "|")
+		for (i = 0; i < 40; i++) {
+			path = ""
+			depth = int(rand() * 3)
+			for (d = 0; d < depth; d++)
+				path = path name[1 + int(rand() * 12)] "/"
+			e = ending[1 + int(rand() * 5)]
+			if (e ~ /^index/)
+				path = path e
+			else
+				path = path name[1 + int(rand() * 12)] e
+			print (rand() < 0.2 ? "noindex" : "page") "\t" path
+		}
+	}' | while IFS='	' read -r kind rel; do
+		# A folder where a file already is, or the reverse: skipped.
+		mkdir -p "$(dirname "$R/$rel")" 2>/dev/null || continue
+		[ -d "$R/$rel" ] && continue
+		case $rel in
+		*.html|*.htm) page "$R/$rel" "$([ "$kind" = noindex ] && echo 1)" ;;
+		*) echo "a file" >"$R/$rel" ;;
+		esac
+	done
+}
+
+# serve_all NAME INI: each listed URL, through each server.
+serve_all() {
+	_name=$1 _ini=$2
+	"$SITEMAPD" -c "$_ini" list --host example.org >"$TMP/list" 2>"$TMP/list.err"
+	awk -F '\t' '$2 == "listed" { sub("^http://example.org", "", $3);
+	    print $3 "\t" $6 }' "$TMP/list" >"$TMP/listed"
+	[ -s "$TMP/listed" ] || { not_ok "$_name: lists pages"; return; }
+	"$SITEMAPD" -c "$_ini" recipe nginx >"$TMP/recipe.nginx" &&
+	"$SITEMAPD" -c "$_ini" recipe lighttpd >"$TMP/recipe.lighttpd" &&
+	"$SITEMAPD" -c "$_ini" recipe apache >"$TMP/recipe.apache" &&
+	"$SITEMAPD" -c "$_ini" recipe htaccess >"$R/.htaccess" ||
+	    { not_ok "$_name: sitemapd recipe"; return; }
+
+	NGINX_HTTP="upstream sitemapd { server unix:$TMP/none.sock; }" \
+	    start_nginx "" "$(cat "$TMP/recipe.nginx")"
+	fetch_all "$_name: nginx" "$NGINX"
+	stop_nginx
+
+	_port=$(free_port)
+	cat >"$TMP/lighttpd.conf" <<CONF
+server.bind = "127.0.0.1"
+server.port = $_port
+server.pid-file = "$TMP/lighttpd.pid"
+server.errorlog = "$TMP/lighttpd.log"
+var.sitemapd_bin = "$TMP/bin/sitemapd"
+var.sitemapd_config = "$_ini"
+var.sitemapd_socket = "$TMP/lighttpd-sitemapd.sock"
+include "$TMP/recipe.lighttpd"
+CONF
+	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
+	LIGHTTPD_PID=$!
+	if wait_http "http://127.0.0.1:$_port/robots.txt" "$LIGHTTPD_PID"; then
+		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
+		check_eq "$_name: lighttpd: robots.txt from sitemapd" \
+		    "Sitemap: http://127.0.0.1:$_port/sitemap.xml" "$(curl -s \
+		    "http://127.0.0.1:$_port/robots.txt" | grep '^Sitemap:')"
+	else
+		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
+	fi
+	stop_process "$LIGHTTPD_PID"
+
+	# The CGI beside the .htaccess: the files the INI names, copied.
+	cp "$SITEMAPD" "$R/sitemapd.cgi"
+	sed "s|^root = .*|root = .|" "$_ini" >"$R/sitemapd.ini"
+	chmod -R go+rX "$R"
+	_p1=$(free_port); _p2=$(free_port)
+	rm -rf "$TMP/apache"
+	apache_conf "$TMP/apache.conf" <<CONF
+LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
+LoadModule authz_core_module $MODULES/mod_authz_core.so
+LoadModule mime_module $MODULES/mod_mime.so
+LoadModule dir_module $MODULES/mod_dir.so
+LoadModule negotiation_module $MODULES/mod_negotiation.so
+TypesConfig /etc/mime.types
+LoadModule rewrite_module $MODULES/mod_rewrite.so
+LoadModule cgi_module $MODULES/mod_cgi.so
+LoadModule proxy_module $MODULES/mod_proxy.so
+LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
+Listen 127.0.0.1:$_p1
+Listen 127.0.0.1:$_p2
+<Directory />
+	AllowOverride None
+	Require all denied
+	# MultiViews on, as some hosts have it: the rules turn it off.
+	Options +MultiViews
+</Directory>
+<VirtualHost 127.0.0.1:$_p1>
+	Define SITEMAPD_SOCKET "$TMP/none.sock"
+	Include "$TMP/recipe.apache"
+</VirtualHost>
+<VirtualHost 127.0.0.1:$_p2>
+	DocumentRoot "$R"
+	<Directory "$R">
+		AllowOverride FileInfo Options=ExecCGI,MultiViews Indexes
+		Require all granted
+	</Directory>
+</VirtualHost>
+CONF
+	if start_apache "$TMP/apache.conf" "http://127.0.0.1:$_p1/" \
+	    "http://127.0.0.1:$_p2/robots.txt"; then
+		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
+		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
+		BODY=$(curl -s "http://127.0.0.1:$_p2/sitemap.xml")
+		check_eq "$_name: apache .htaccess: the CGI's sitemap lists them" \
+		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
+		    "s|^http://127.0.0.1:$_p2||" -e "s/&apos;/'/g" \
+		    -e 's/&amp;/\&/g' | sort)"
+		stop_apache
+	else
+		not_ok "$_name: apache starts"
+	fi
+	rm -f "$R/sitemapd.cgi" "$R/sitemapd.ini" "$R/.htaccess"
+}
+
+# fetch_all NAME BASE: every listed URL, its file's bytes with 200.
+fetch_all() {
+	_bad=""
+	_n=0
+	while IFS='	' read -r _path _file; do
+		_n=$((_n + 1))
+		_code=$(curl -s -o "$TMP/got" -w '%{http_code}' \
+		    -H 'Accept: */*' "$2$_path")
+		if [ "$_code" != 200 ]; then
+			_bad="$_bad $_path:$_code"
+		elif ! cmp -s "$TMP/got" "$R/$_file"; then
+			_bad="$_bad $_path:not-$_file($(head -c 60 "$TMP/got"))"
+		elif grep -q noindex "$TMP/got"; then
+			_bad="$_bad $_path:noindex"
+		fi
+	done <"$TMP/listed"
+	check_eq "$1: each of the $_n URLs listed answers 200 with its file" \
+	    "" "$_bad"
+}
+
+# settings N: the Nth of the combinations of the three settings.
+settings() {
+	case $(($1 % 4)) in
+	0) printf 'clean_urls = no\n' ;;
+	1) printf 'clean_urls = yes\n' ;;
+	2) printf 'clean_urls = no\n[site]\ntrailing_slash = no\n' ;;
+	3) printf 'clean_urls = yes\n[site]\ntrailing_slash = no\n' ;;
+	esac
+	case $(($1 / 4 % 3)) in
+	0) ;;
+	1) printf '[docroot]\nindex = index.html, index.htm\n' ;;
+	2) printf '[docroot]\nindex = index.htm, index.html\n' ;;
+	esac
+}
+
+R="$TMP/fixed"
+fixed_tree
+for n in 0 1 2 3 4 7 11; do
+	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\n%s\n' "$R" \
+	    "$(settings $n)" >"$TMP/site.ini"
+	serve_all "fixed tree, settings $n" "$TMP/site.ini"
+done
+# What each case of the issue is, under the defaults.
+printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/site.ini"
+"$SITEMAPD" -c "$TMP/site.ini" list --host h >"$TMP/list"
+"$SITEMAPD" -c "$TMP/site.ini" check >"$TMP/check" 2>&1
+check_contains "index is index.html: q/index.htm keeps its name" \
+    "listed	http://h/q/index.htm	" "$(cat "$TMP/list")"
+check_contains "... and /q/ is its noindex index.html's" \
+    "left-out	http://h/q/	noindex" "$(cat "$TMP/list")"
+check_contains "r/index.htm alone keeps its name" \
+    "listed	http://h/r/index.htm	" "$(cat "$TMP/list")"
+printf '[docroot]\nindex = index.html, index.htm\n' >>"$TMP/site.ini"
+"$SITEMAPD" -c "$TMP/site.ini" list --host h >"$TMP/list"
+check_contains "index.htm after index.html: not at /q/, which serves index.html" \
+    "left-out	http://h/q/	its folder's URL /q/ serves index.html" \
+    "$(cat "$TMP/list")"
+check_contains "... r/index.htm alone is at /r/" "listed	http://h/r/	" \
+    "$(cat "$TMP/list")"
+printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/site.ini"
+check_lacks "the dotfile .html is no page" "http://h/.html" "$(cat "$TMP/list")"
+printf '[docroot]\nclean_urls = yes\n' >>"$TMP/site.ini"
+"$SITEMAPD" -c "$TMP/site.ini" list --host h >"$TMP/list"
+"$SITEMAPD" -c "$TMP/site.ini" check >"$TMP/check" 2>&1
+check_contains "clean_urls: t.html is left out, as /t serves the file t" \
+    "left-out	http://h/t	its URL /t serves the file t" "$(cat "$TMP/list")"
+check_contains "... a problem naming both files" "$R/t.html: left out: the \
+server rules (sitemapd recipe) answer its URL /t with t" "$(cat "$TMP/check")"
+check_contains "clean_urls: x.html.html keeps its name" \
+    "listed	http://h/x.html.html	" "$(cat "$TMP/list")"
+
+i=0
+while [ "$i" -lt "${SERVED_TREES:-3}" ]; do
+	R="$TMP/random-$i"
+	mkdir -p "$R"
+	random_tree "$((i + 17))"
+	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\n%s\n' "$R" \
+	    "$(settings $((i * 5 + 1)))" >"$TMP/site.ini"
+	serve_all "random tree $i, settings $((i * 5 + 1))" "$TMP/site.ini"
+	i=$((i + 1))
+done
+finish
