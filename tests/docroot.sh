@@ -142,7 +142,7 @@ printf '<link rel="canonical" href="https://blog.example.org/contact">' \
 out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
 check_eq "a canonical the other clean_urls would list: check exits 1" 1 "$?"
 check_contains "... naming the fix" \
-    "contact.html: its canonical https://blog.example.org/contact is this page as clean_urls = yes would list it: set [docroot] clean_urls = yes" \
+    "left out as their canonical names them as [docroot] clean_urls = yes would list them, pages: 1, such as contact.html; set it" \
     "$out"
 docroot_ini "$TMP/clean-contact.ini" "[docroot]
 clean_urls = yes"

@@ -155,7 +155,7 @@ if command -v jekyll >/dev/null; then
 		    >"$TMP/jekyll-plain.ini"
 		out=$("$SITEMAPD" -c "$TMP/jekyll-plain.ini" check 2>&1)
 		check_contains "jekyll: its extensionless canonical names the fix" \
-		    "contact.html: its canonical http://example.org/contact is this page as clean_urls = yes would list it" \
+		    "as [docroot] clean_urls = yes would list them, pages: 1, such as contact.html" \
 		    "$out"
 		site jekyll "$J/_site" "$J/_site/sitemap.xml" \
 		    "[docroot]

@@ -17,11 +17,15 @@ test_files(void)
 {
 	static char *ext[] = { "html", "htm" }, *idx[] = { "index.html" },
 	    *excl[] = { "drafts/**", "*.tmp.html", "private/*/secret.html" };
-	const struct docroot_rules plain = { ext, 2, idx, 1, 0, excl, 3, NULL };
-	const struct docroot_rules clean = { ext, 1, idx, 1, 1, NULL, 0, NULL };
+	const struct docroot_rules plain = { ext, 2, idx, 1, 0, excl, 3, NULL,
+	    1 };
+	const struct docroot_rules clean = { ext, 1, idx, 1, 1, NULL, 0, NULL,
+	    1 };
+	const struct docroot_rules slashless = { ext, 1, idx, 1, 1, NULL, 0,
+	    NULL, 0 };
 	static const struct {
 		int		 line;
-		int		 clean;
+		int		 clean;	/* 0 plain, 1 clean, 2 also slashless */
 		const char	*rel;
 		enum docroot_file want;
 		const char	*url;	/* or the reason */
@@ -61,7 +65,14 @@ test_files(void)
 		{ __LINE__, 1, "about.html", DOCROOT_PAGE, "about" },
 		{ __LINE__, 1, "docs/index.html", DOCROOT_PAGE, "docs/" },
 		{ __LINE__, 1, "about.htm", DOCROOT_NONE, NULL },
+		/* No second ".html" is added back by any recipe. */
+		{ __LINE__, 1, "x.html.html", DOCROOT_PAGE, "x.html.html" },
+		{ __LINE__, 2, "docs/index.html", DOCROOT_PAGE, "docs" },
+		{ __LINE__, 2, "a/b/index.html", DOCROOT_PAGE, "a/b" },
+		{ __LINE__, 2, "index.html", DOCROOT_PAGE, "" },
+		{ __LINE__, 2, "about.html", DOCROOT_PAGE, "about" },
 	};
+	const struct docroot_rules *rules[] = { &plain, &clean, &slashless };
 	struct buf url = BUF_INIT;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -70,8 +81,8 @@ test_files(void)
 		int line = cases[i].line;
 
 		buf_reset(&url);
-		got = docroot_file(cases[i].clean ? &clean : &plain,
-		    cases[i].rel, &url, &why);
+		got = docroot_file(rules[cases[i].clean], cases[i].rel, &url,
+		    &why);
 		UNIT_AT(line, got == cases[i].want);
 		if (got == DOCROOT_PAGE)
 			UNIT_AT(line, strcmp(buf_str(&url), cases[i].url) == 0);
@@ -79,6 +90,85 @@ test_files(void)
 			UNIT_AT(line, why && strcmp(why, cases[i].url) == 0);
 	}
 	buf_free(&url);
+}
+
+/* A tree for docroot_served: each path a file, or a folder ending "/". */
+static const char *const served_tree[] = {
+	"index.html", ".html", "t", "t.html", "blog.html", "blog/",
+	"blog/index.html", "blog/v1.0.html", "q/", "q/index.htm",
+	"q/index.html", "r/", "r/index.htm", "docs/", "docs/index.html",
+	"a.html.html", NULL
+};
+
+static enum docroot_fs_kind
+served_kind(void *ctx, const char *rel)
+{
+	size_t n = strlen(rel);
+
+	(void)ctx;
+	for (size_t i = 0; served_tree[i]; i++) {
+		if (strcmp(served_tree[i], rel) == 0)
+			return DOCROOT_FS_FILE;
+		if (strncmp(served_tree[i], rel, n) == 0 &&
+		    strcmp(served_tree[i] + n, "/") == 0)
+			return DOCROOT_FS_DIR;
+	}
+	return DOCROOT_FS_NONE;
+}
+
+/* Which file the server rules answer each URL with, under each setting. */
+static void
+test_served(void)
+{
+	static char *ext[] = { "html", "htm" }, *one[] = { "index.html" },
+	    *two[] = { "index.html", "index.htm" };
+	const struct docroot_rules rules[] = {
+		{ ext, 2, one, 1, 0, NULL, 0, NULL, 1 },	/* plain */
+		{ ext, 2, one, 1, 1, NULL, 0, NULL, 1 },	/* clean */
+		{ ext, 2, two, 2, 0, NULL, 0, NULL, 0 },	/* slashless */
+		{ ext, 2, two, 2, 1, NULL, 0, NULL, 0 },	/* both */
+	};
+	const struct docroot_fs fs = { served_kind, NULL };
+	static const struct {
+		int		 line;
+		int		 rules;
+		const char	*url;
+		const char	*want;	/* NULL: no file */
+	} cases[] = {
+		{ __LINE__, 0, "", "index.html" },
+		{ __LINE__, 0, ".html", NULL },		/* a dotfile: refused */
+		{ __LINE__, 1, "", "index.html" },	/* never "/.html" */
+		{ __LINE__, 0, "t", "t" },
+		{ __LINE__, 1, "t", "t" },		/* the file before t.html */
+		{ __LINE__, 0, "blog", NULL },		/* a redirect to blog/ */
+		{ __LINE__, 1, "blog", "blog.html" },	/* before the folder */
+		{ __LINE__, 2, "blog", "blog/index.html" },
+		{ __LINE__, 3, "blog", "blog.html" },
+		{ __LINE__, 1, "blog/v1.0", "blog/v1.0.html" },
+		{ __LINE__, 0, "q/", "q/index.html" },	/* index.htm is none */
+		{ __LINE__, 2, "q", "q/index.html" },	/* the first in order */
+		{ __LINE__, 0, "r/", NULL },		/* 403: no index.html */
+		{ __LINE__, 2, "r", "r/index.htm" },
+		{ __LINE__, 2, "docs", "docs/index.html" },
+		{ __LINE__, 1, "docs", "docs/index.html" },
+		{ __LINE__, 1, "a.html", NULL },	/* no ".html.html" */
+		{ __LINE__, 1, "a.html.html", "a.html.html" },
+		{ __LINE__, 3, "nope", NULL },
+	};
+	struct buf served = BUF_INIT;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int line = cases[i].line;
+		int rc = docroot_served(&rules[cases[i].rules], cases[i].url,
+		    &fs, "none", &served);
+
+		if (cases[i].want == NULL)
+			UNIT_AT(line, rc == -1);
+		else
+			UNIT_AT(line, rc == 0 &&
+			    strcmp(buf_str(&served), cases[i].want) == 0);
+	}
+	buf_free(&served);
 }
 
 static void
@@ -393,6 +483,7 @@ suite_docroot(void)
 	static CU_TestInfo tests[] = {
 		{ "which files are pages, at which URL", test_files },
 		{ "globs, in time linear in the pattern", test_globs },
+		{ "the file the server rules answer a URL with", test_served },
 		{ "what a page's head says", test_heads },
 		{ "its hreflang alternates", test_alternates },
 		{ "where a URL a page names leads", test_targets },
