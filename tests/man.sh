@@ -19,7 +19,7 @@ while read -r section name; do
 	body=$(sed -n "/^\.Ss \[$section\]/,/^\.Ss /p" "$SRCDIR/doc/sitemapd.ini.5")
 	check_contains "sitemapd.ini(5): [$section] $name" ".It Ic $name No =" "$body"
 done <"$TMP/keys"
-for command in render check list robots-check ai-block indexnow; do
+for command in render check list robots-check ai-block recipe indexnow; do
 	check_contains "sitemapd(8): $command" ".Cm $command" "$(cat "$SRCDIR/doc/sitemapd.8")"
 done
 finish
