@@ -383,7 +383,8 @@ User-agent: *
 Disallow: /staff-only/
 
 Sitemap: https://example.com/sitemap.xml
-Sitemap: https://example.com/news.xml
+Sitemap: https://example.com/sitemap-index.xml
+Sitemap: https://media.example.net/video.xml
 ROBOTS
 printf '[site]\nsource = docroot\nroot = %s\nadmin_path = staff-only\n' "$O" \
     >"$TMP/own.ini"
@@ -404,10 +405,20 @@ for agent in Googlebot Bingbot Quiet GPTBot; do
 	done
 done
 check_lacks "... the admin path never published" "staff-only" "$BODY"
-check_contains "... its other sitemaps kept" \
-    "Sitemap: https://example.com/news.xml" "$BODY"
+check_lacks "... no sitemap of its own host but sitemapd's (no allowed_hosts: any)" \
+    "sitemap-index.xml" "$BODY"
 check_eq "... sitemapd's own named once" 1 \
     "$(grep -c '/sitemap.xml$' "$TMP/served.txt")"
+printf '[http]\nallowed_hosts = example.com\n' | cat "$TMP/own.ini" - \
+    >"$TMP/own-hosts.ini"
+cgi SITEMAPD_CONFIG="$TMP/own-hosts.ini" REQUEST_URI=/robots.txt \
+    HTTP_HOST=example.com
+check_contains "... another host's sitemap kept" \
+    "Sitemap: https://media.example.net/video.xml" "$BODY"
+check_lacks "... its own host's replaced by sitemapd's" "sitemap-index.xml" \
+    "$BODY"
+check_contains "... said in check" "robots.txt:20: Sitemap: https://example.com/sitemap-index.xml is on the site's own host: sitemapd's sitemap is served in its place" \
+    "$("$SITEMAPD" -c "$TMP/own-hosts.ini" check 2>&1)"
 cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_lacks "what it forbids is not listed" "/docs/" "$(locs)"
 check_contains "... what it allows is" "http://x/about.html" "$(locs)"

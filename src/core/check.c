@@ -274,7 +274,8 @@ check_root_robots(const struct reporter *rep, const struct config *cfg)
 	struct buf why = BUF_INIT;
 
 	robots_init(&scratch);
-	docroot_robots_merge(cfg->root, cfg->ini_admin, &scratch, rep, &why);
+	docroot_robots_merge(cfg->root, cfg->ini_admin, &cfg->hosts, &scratch,
+	    rep, &why);
 	robots_free(&scratch);
 	buf_free(&why);
 }

@@ -891,8 +891,8 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	 * read refuses the configuration, rather than list what it forbids.
 	 */
 	if (cfg->source == SOURCE_DOCROOT && cfg->root != NULL &&
-	    docroot_robots_merge(cfg->root, p.admin, &cfg->robots, NULL,
-	    &why) == -1) {
+	    docroot_robots_merge(cfg->root, p.admin, &cfg->hosts, &cfg->robots,
+	    NULL, &why) == -1) {
 		buf_printf(err, "%s: %s", file, buf_str(&why));
 		buf_reset(&why);
 	}

@@ -7,6 +7,7 @@
 #include "file.h"
 #include "report.h"
 #include "reserved.h"
+#include "head.h"
 #include "robots_file.h"
 
 /* The agents of the group being read: NULL stands for "*". */
@@ -26,11 +27,13 @@ static void	disallow_cut(struct robots *, const struct agents *,
 		    const struct robotstxt_line *, const char *,
 		    const struct reporter *);
 static void	take_sitemap(struct robots *, const struct robotstxt_line *,
-		    const char *, const struct reporter *);
+		    const struct host_policy *, const char *,
+		    const struct reporter *);
 static void	agents_free(struct agents *);
 
 int
-docroot_robots_merge(const char *root, const char *admin, struct robots *r,
+docroot_robots_merge(const char *root, const char *admin,
+    const struct host_policy *hosts, struct robots *r,
     const struct reporter *rep, struct buf *why)
 {
 	struct buf path = BUF_INIT, body = BUF_INIT;
@@ -66,7 +69,7 @@ docroot_robots_merge(const char *root, const char *admin, struct robots *r,
 			take_rule(r, &agents, l, admin, buf_str(&path), rep);
 			break;
 		case ROBOTSTXT_SITEMAP:
-			take_sitemap(r, l, buf_str(&path), rep);
+			take_sitemap(r, l, hosts, buf_str(&path), rep);
 			break;
 		default:
 			report(rep, FINDING_NOTE, "%s:%d: a line sitemapd "
@@ -174,19 +177,27 @@ disallow_cut(struct robots *r, const struct agents *a,
 	free(cut);
 }
 
-/* Another sitemap of the site; not the one sitemapd serves in its place. */
+/*
+ * A sitemap on another host is kept. One on the site's own (a host of
+ * allowed_hosts; without them, any) is the generator's sitemap-index.xml
+ * or per-locale sitemap, which lists what sitemapd leaves out: its own
+ * takes that place.
+ */
 static void
 take_sitemap(struct robots *r, const struct robotstxt_line *l,
-    const char *file, const struct reporter *rep)
+    const struct host_policy *hosts, const char *file,
+    const struct reporter *rep)
 {
-	const char *host = strstr(l->value, "://");
-	const char *path = host ? strchr(host + 3, '/') : NULL, *why;
+	struct buf target = BUF_INIT;
+	enum head_target where = head_target(l->value, "/robots.txt", hosts,
+	    &target);
+	const char *why;
 
-	if (path && (strcmp(path, "/sitemap.xml") == 0 ||
-	    strcmp(path, "/sitemap_index.xml") == 0)) {
-		report(rep, FINDING_NOTE, "%s:%d: Sitemap: %s is the one "
-		    "sitemapd serves; not repeated", file, l->number,
-		    l->value);
+	buf_free(&target);
+	if (where == HEAD_PATH || where == HEAD_SELF) {
+		report(rep, FINDING_NOTE, "%s:%d: Sitemap: %s is on the site's "
+		    "own host: sitemapd's sitemap is served in its place",
+		    file, l->number, l->value);
 		return;
 	}
 	if (robots_add_sitemap(r, l->value, &why) == -1)

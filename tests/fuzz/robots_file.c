@@ -45,6 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct buf why = BUF_INIT, out = BUF_INIT;
 	struct reserved reserved;
 	struct robots r;
+	struct host_policy hosts;
 	int left_out = 0;
 	struct reporter rep = { count, &left_out };
 	FILE *f;
@@ -72,7 +73,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reserved_init(&reserved);
 	reserved_drop_nopressure(&reserved);
 	robots_init(&r);
-	if (docroot_robots_merge(root, NULL, &r, &rep, &why) == 0 &&
+	host_policy_init(&hosts);
+	if (docroot_robots_merge(root, NULL, &hosts, &r, &rep, &why) == 0 &&
 	    robots_finish(&r, &reserved, &why) == 0) {
 		int site, ours;
 
@@ -92,6 +94,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		robotstxt_free(&served);
 	}
 	robots_free(&r);
+	host_policy_free(&hosts);
 	reserved_free(&reserved);
 	buf_free(&why);
 	buf_free(&out);
