@@ -150,6 +150,10 @@ static void	stop_watching(struct source *);
 static enum docroot_fs_kind kind_below_root(void *, const char *);
 static int	is_index_name(const struct config *, const char *);
 static void	forget_prefix(struct source *, const char *, struct dirty *);
+static void	dirty_neighbours(struct source *, const struct config *,
+		    const char *, struct dirty *);
+static void	dirty_if_known(struct source *, const char *, struct dirty *);
+static int	linked_dir(struct source *, const char *);
 static int	dir_elsewhere(struct source *, const char *,
 		    const struct stat *);
 static uint64_t	inode_key(const struct stat *);
@@ -839,6 +843,8 @@ read_dir(struct source *s, const struct config *cfg, const char *rel,
 			    "may be", s->root, buf_str(&child));
 			continue;
 		}
+		if (found->dirty)
+			dirty_neighbours(s, cfg, buf_str(&child), found->dirty);
 		if (entry_state(s, dirfd(d), de->d_name, buf_str(&child),
 		    &st) == -1)
 			continue;
@@ -1003,9 +1009,17 @@ read_events(struct source *s, const struct config *cfg, struct dirty *d)
 			    *s->dirs[i].rel ? "/" : "", e->name);
 			if (e->mask & (IN_DELETE | IN_MOVED_FROM))
 				note_mtime(s, time(NULL));
-			if (e->mask & IN_ISDIR) {
+			dirty_neighbours(s, cfg, buf_str(&rel), d);
+			/*
+			 * A folder, or a symlink that is or was one: a deploy's
+			 * "ln -sfn" repoints it with no event in either tree.
+			 */
+			if ((e->mask & IN_ISDIR) || dir_known(s, buf_str(&rel)) ||
+			    linked_dir(s, buf_str(&rel))) {
 				forget_prefix(s, buf_str(&rel), d);
-				if (e->mask & (IN_CREATE | IN_MOVED_TO))
+				if (linked_dir(s, buf_str(&rel)) || ((e->mask &
+				    IN_ISDIR) && (e->mask & (IN_CREATE |
+				    IN_MOVED_TO))))
 					walk(s, cfg, buf_str(&rel), &found,
 					    NULL, NULL);
 				continue;
@@ -1069,9 +1083,11 @@ compare_dirs(struct source *s, const struct config *cfg, struct dirty *d)
 			    s->files[f].rel) : 0;
 
 			if (dirlen == strlen(rel) && strncmp(s->files[f].rel,
-			    rel, dirlen) == 0)
+			    rel, dirlen) == 0) {
 				id_list_add(&d->ids[s->files[f].id & 0xff],
 				    s->files[f].id);
+				dirty_neighbours(s, cfg, s->files[f].rel, d);
+			}
 		}
 		read_dir(s, cfg, rel, &found, &more, &nmore);
 		for (size_t k = 0; k < nmore; k++) {
@@ -1213,6 +1229,69 @@ const struct source_ops docroot_source = {
 	.restricted = restricted,
 	.file_of = file_of,
 };
+
+/*
+ * The known pages whose URL the server rules may now answer otherwise,
+ * as rel came or went (docroot_served's order): rel.html and rel's index
+ * files after the file rel; after x.html, x's index files; after an index
+ * file, the others of its folder.
+ */
+static void
+dirty_neighbours(struct source *s, const struct config *cfg, const char *rel,
+    struct dirty *d)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t dirlen = slash ? (size_t)(slash - rel) + 1 : 0;
+	size_t len = strlen(rel);
+	struct buf n = BUF_INIT;
+
+	buf_printf(&n, "%s.html", rel);
+	dirty_if_known(s, buf_str(&n), d);
+	for (size_t i = 0; i < cfg->docroot.nindex; i++) {
+		const char *index = cfg->docroot.index[i];
+
+		buf_reset(&n);
+		buf_printf(&n, "%s/%s", rel, index);
+		dirty_if_known(s, buf_str(&n), d);
+		if (len > 5 && strcmp(rel + len - 5, ".html") == 0) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s/%s", (int)(len - 5), rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+		if (is_index_name(cfg, rel + dirlen)) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s%s", (int)dirlen, rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+	}
+	buf_free(&n);
+}
+
+static void
+dirty_if_known(struct source *s, const char *rel, struct dirty *d)
+{
+	uint64_t id = id_of(rel);
+	const char *known = known_rel(s, id);
+
+	if (known != NULL && strcmp(known, rel) == 0)
+		id_list_add(&d->ids[id & 0xff], id);
+}
+
+/* rel is a symlink to a folder that stays inside the root. */
+static int
+linked_dir(struct source *s, const char *rel)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int linked;
+
+	join(&path, s->root, rel);
+	linked = lstat(buf_str(&path), &st) == 0 && S_ISLNK(st.st_mode) &&
+	    stat(buf_str(&path), &st) == 0 && S_ISDIR(st.st_mode) &&
+	    inside_root(s, buf_str(&path));
+	buf_free(&path);
+	return linked;
+}
 
 /* Every known file under rel, and rel itself, to be read again. */
 static void

@@ -1,0 +1,99 @@
+#!/bin/sh
+# What deploy tools do to a document root while sitemapd serves it as
+# FastCGI behind lighttpd, under watch = inotify and watch = stat, each
+# seen at the very next request: a symlinked folder repointed ("ln -sfn",
+# then "mv -T" over it) between a release whose a.html is public and one
+# whose a.html says noindex, SWAPS times (default 100); the root itself a
+# symlink swapped so; and a file that comes to answer another page's URL
+# (t beside t.html under clean_urls, a.html beside a/index.html with
+# trailing_slash = no), and goes.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+
+# release DIR NOINDEX: a.html (noindex when asked), and a page of its own.
+release() {
+	mkdir -p "$1"
+	printf '<title>a</title>%s\n' "${2:+<meta name=robots content=noindex>}" \
+	    >"$1/a.html"
+	printf '<title>own</title>\n' >"$1/$(basename "$1").html"
+}
+swap() {	# swap LINK TARGET: as deploy tools repoint "current"
+	ln -sfn "$2" "$1.new" && mv -T "$1.new" "$1"
+}
+listed() { get /sitemap.xml; locs | sed "s|^$URL||" | sort | tr '\n' ' '; }
+
+for watch in inotify stat; do
+	R="$TMP/$watch/site"
+	mkdir -p "$R"
+	printf '<title>home</title>\n' >"$R/index.html"
+	release "$R/.releases/r1"
+	release "$R/.releases/r2" noindex
+	ln -s .releases/r1 "$R/docs"
+	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" \
+	    "$watch" >"$TMP/$watch.ini"
+	start_lighttpd "$TMP/$watch.ini" "$R"
+	for _i in $(seq 50); do
+		case $(listed) in *docs/r1.html*) break ;; esac
+		sleep 0.1
+	done
+	check_eq "$watch: the linked folder's pages" "/ /docs/a.html /docs/r1.html " \
+	    "$(listed)"
+	leaks=0 stale=0
+	for i in $(seq "${SWAPS:-100}"); do
+		swap "$R/docs" .releases/r2
+		got=$(listed)
+		case $got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
+		[ "$got" = "/ /docs/r2.html " ] || stale=$((stale + 1))
+		swap "$R/docs" .releases/r1
+		[ "$(listed)" = "/ /docs/a.html /docs/r1.html " ] ||
+		    stale=$((stale + 1))
+	done
+	check_eq "$watch: ${SWAPS:-100} swaps to a noindex a.html, none listed" \
+	    0 "$leaks"
+	check_eq "$watch: each swap seen at the next request" 0 "$stale"
+
+	# A file that answers another page's URL, come and gone.
+	printf '[docroot]\nclean_urls = yes\n[site]\ntrailing_slash = no\n' \
+	    >>"$TMP/$watch.ini"
+	printf '<title>t</title>\n' >"$R/t.html"
+	mkdir -p "$R/b"
+	printf '<title>b</title>\n' >"$R/b/index.html"
+	for _i in $(seq 50); do
+		case $(listed) in *" /t "*) break ;; esac
+		sleep 0.1
+	done
+	check_eq "$watch: clean and slashless" "/ /b /docs/a /docs/r1 /t " \
+	    "$(listed)"
+	echo "a file" >"$R/t"
+	printf '<title>b.html</title>\n' >"$R/b.html"
+	check_eq "$watch: t.html goes as the file t answers /t" \
+	    "/ /b /docs/a /docs/r1 " "$(listed)"
+	"$SITEMAPD" -c "$TMP/$watch.ini" list --host h >"$TMP/list"
+	check_contains "$watch: list says /t is the file t's" \
+	    "its URL /t serves the file t" "$(cat "$TMP/list")"
+	check_contains "$watch: ... and /b is b.html's" "/b	$(date -u +%Y)" \
+	    "$(grep 'b\.html$' "$TMP/list")"
+	rm "$R/t" "$R/b.html"
+	check_eq "$watch: ... and come back when they go" \
+	    "/ /b /docs/a /docs/r1 /t " "$(listed)"
+	stop_lighttpd
+done
+
+# The root itself a symlink, swapped.
+mkdir -p "$TMP/releases"
+release "$TMP/releases/one"
+release "$TMP/releases/two" noindex
+ln -s "$TMP/releases/one" "$TMP/current"
+printf '[site]\nsource = docroot\nroot = %s/current\nwatch = inotify\n' \
+    "$TMP" >"$TMP/root.ini"
+start_lighttpd "$TMP/root.ini" "$TMP/current"
+for _i in $(seq 50); do
+	case $(listed) in *one.html*) break ;; esac
+	sleep 0.1
+done
+check_eq "the root a symlink: its target's pages" "/a.html /one.html " "$(listed)"
+swap "$TMP/current" "$TMP/releases/two"
+check_eq "... swapped: the new target's, at the next request" "/two.html " \
+    "$(listed)"
+stop_lighttpd
+finish
