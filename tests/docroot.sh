@@ -57,8 +57,8 @@ check_contains "list: a page whose canonical is another" \
     "$out"
 out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
 check_eq "check: no problem in the example" 0 "$?"
-check_contains "check: a note for the error page" \
-    "note: page" "$(echo "$out" | grep 404.html)"
+check_contains "check: a note for the error page, named by its file" \
+    "note: 404.html (/404.html): left out: an error page" "$out"
 
 docroot_ini "$TMP/clean.ini" "[docroot]
 clean_urls = yes

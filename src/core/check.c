@@ -6,6 +6,8 @@
 #include "ai_crawlers.h"
 #include "submit.h"
 #include "cache.h"
+#include "hash.h"
+#include "id_map.h"
 #include "check.h"
 #include "lastmod_store.h"
 #include "protocol_limits.h"
@@ -36,6 +38,12 @@ struct tally {
 };
 
 static void	print_findings(struct tally *);
+static void	check_most_left_out(const struct reporter *,
+		    const struct listing *, const struct sitemap *);
+static void	reason_kind(struct buf *);
+static void	describe_left_out(const struct page_cache *,
+		    const struct listing *, const struct sitemap_left_out *,
+		    struct buf *);
 
 /* Keeps each finding, to print in order; counts the problems. */
 static void
@@ -71,12 +79,104 @@ check_content(const struct reporter *rep, const struct config *cfg,
 		if (reason == LEFT_OUT_EXCLUDED)
 			continue;
 		buf_reset(&line);
-		sitemap_describe_left_out(&rules, &(*sm)->left_out[i], &line);
+		describe_left_out(cache, &rules, &(*sm)->left_out[i], &line);
 		report(rep, sitemap_left_out_finding(reason), "%s",
 		    buf_str(&line));
 	}
+	check_most_left_out(rep, &rules, *sm);
 	buf_free(&line);
 	buf_free(&why);
+}
+
+/*
+ * One reason that leaves out most of the pages is most likely a setting
+ * that disagrees with the site, not the owner's wish: a problem, named.
+ * What the owner asked for (an exclude, a tag) does not count.
+ */
+static void
+check_most_left_out(const struct reporter *rep, const struct listing *rules,
+    const struct sitemap *sm)
+{
+	struct buf reason = BUF_INIT, most = BUF_INIT, first = BUF_INIT;
+	size_t total = sm->n + sm->nleft_out, top = 0;
+	struct id_map counts = { NULL, 0, 0 };
+
+	for (size_t i = 0; i < sm->nleft_out; i++) {
+		const struct sitemap_left_out *l = &sm->left_out[i];
+		size_t n = 0;
+		uint64_t key;
+
+		buf_reset(&reason);
+		sitemap_left_out_reason(rules, l, &reason);
+		reason_kind(&reason);
+		if (l->reason == LEFT_OUT_EXCLUDED ||
+		    strncmp(buf_str(&reason), EXCLUDED_BY, 11) == 0)
+			continue;
+		key = hash_add(HASH_INIT, reason.data, reason.len);
+		id_map_get(&counts, key, &n);
+		id_map_put(&counts, key, ++n);
+		if (n > top) {
+			top = n;
+			buf_reset(&most);
+			buf_adds(&most, buf_str(&reason));
+		}
+	}
+	/* The first of them by path, as left_out is sorted. */
+	for (size_t i = 0; i < sm->nleft_out && first.len == 0; i++) {
+		buf_reset(&reason);
+		sitemap_left_out_reason(rules, &sm->left_out[i], &reason);
+		reason_kind(&reason);
+		if (strcmp(buf_str(&reason), buf_str(&most)) == 0)
+			buf_adds(&first, sm->left_out[i].path);
+	}
+	if (top >= 2 && top * 2 > total)
+		report(rep, FINDING_PROBLEM, "%zu of the site's %zu pages are "
+		    "left out for one reason, \"%s\" (%s is one): most likely "
+		    "a setting that disagrees with the site", top, total,
+		    buf_str(&most), buf_str(&first));
+	id_map_free(&counts);
+	buf_free(&reason);
+	buf_free(&most);
+	buf_free(&first);
+}
+
+/*
+ * A page left out, as its owner knows it: by its file where the source
+ * names one (a document root's), else by its id; then why.
+ */
+static void
+describe_left_out(const struct page_cache *cache, const struct listing *rules,
+    const struct sitemap_left_out *l, struct buf *out)
+{
+	const struct page page = { .id = l->id };
+	size_t start = out->len;
+
+	cache_file_of(cache, &page, out);
+	if (out->len == start) {
+		sitemap_describe_left_out(rules, l, out);
+		return;
+	}
+	buf_printf(out, " (%s): left out: ", l->path);
+	sitemap_left_out_reason(rules, l, out);
+}
+
+/* A reason as its kind: the words before the first path, URL or value. */
+static void
+reason_kind(struct buf *reason)
+{
+	const char *s = buf_str(reason), *cut = s;
+
+	for (const char *w = s; *w; ) {
+		size_t n = strcspn(w, " ");
+
+		if (memchr(w, '/', n) || memchr(w, ':', n) || *w == '(' ||
+		    *w == '"')
+			break;
+		cut = w + n;
+		w += n + (w[n] == ' ');
+	}
+	reason->len = (size_t)(cut - s);
+	reason->data[reason->len] = '\0';
 }
 
 /* An exclude pattern that keeps no page out is most likely mistyped. */
