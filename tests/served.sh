@@ -275,6 +275,20 @@ check_eq "... each page listed without its slash" \
     "/ /blog /blog/first-post /docs/guide /docs/intro" \
     "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
 
+# A root that holds only a symlink to the build folder, outside it:
+# never 0 pages and "no problems".
+mkdir -p "$TMP/holder"
+ln -s "$R" "$TMP/holder/build"
+printf '[site]\nsource = docroot\nroot = %s/holder\n' "$TMP" >"$TMP/holder.ini"
+out=$("$SITEMAPD" -c "$TMP/holder.ini" check 2>&1)
+check_eq "a root holding a symlink out of it: check exits 1" 1 "$?"
+check_contains "... the link named" "$TMP/holder/build: left out: a symlink that leaves the root" "$out"
+check_contains "... and the empty sitemap a problem" "the sitemap lists no page" "$out"
+printf '[site]\nsource = docroot\nroot = %s/holder/build\ntrailing_slash = no\n' \
+    "$TMP" >"$TMP/holder.ini"
+check_eq "... a root that is the symlink: followed" 5 \
+    "$("$SITEMAPD" -c "$TMP/holder.ini" list | grep -c '	listed	')"
+
 i=0
 while [ "$i" -lt "${SERVED_TREES:-3}" ]; do
 	R="$TMP/random-$i"

@@ -84,6 +84,11 @@ check_content(const struct reporter *rep, const struct config *cfg,
 		    buf_str(&line));
 	}
 	check_most_left_out(rep, &rules, *sm);
+	if ((*sm)->n == 0)
+		report(rep, FINDING_PROBLEM, "the sitemap lists no page: %s",
+		    (*sm)->nleft_out > 0 ? "each is left out, as said here" :
+		    cfg->source == SOURCE_DOCROOT ? "the root holds no file "
+		    "[docroot] extensions names" : "the root holds no page");
 	buf_free(&line);
 	buf_free(&why);
 }

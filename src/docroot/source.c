@@ -787,6 +787,12 @@ entry_state(struct source *s, int dirfd, const char *name, const char *rel,
 		return 0;
 	join(&path, s->root, rel);
 	inside = inside_root(s, buf_str(&path));
+	/* What a server would serve there is never listed: say so. */
+	if (!inside)
+		report(s->report, FINDING_NOTE, "%s: left out: a symlink "
+		    "that leaves the root, which sitemapd does not follow: set "
+		    "root to the folder it names, or copy that folder in",
+		    buf_str(&path));
 	buf_free(&path);
 	if (!inside || fstatat(dirfd, name, st, 0) == -1)
 		return -1;
