@@ -20,6 +20,13 @@ refuse "unknown section" "3: unknown section [sitemaps]" \
 root = $TMP/root
 [sitemaps]
 max_urls = 10"
+for bad in docs/ /docs//a/ /.git/ "/a b/" /docs/../x/ /%2e/; do
+	refuse "url_path $bad" "5: url_path" "[site]
+source = docroot
+root = $TMP/root
+[docroot]
+url_path = $bad"
+done
 refuse "unknown key" "3: unknown key \"base_url\"" \
     "[site]
 root = $TMP/root

@@ -101,8 +101,12 @@ serve_all() {
 	fetch_all "$_name: nginx" "$NGINX"
 	stop_nginx
 
+	# Under url_path, the host's own files are in the folder above.
+	_host_root=$R
+	[ -n "${UNDER:-}" ] && _host_root=$(dirname "$R")
 	_port=$(free_port)
 	cat >"$TMP/lighttpd.conf" <<CONF
+${UNDER:+server.document-root = \"$_host_root\"}
 server.bind = "127.0.0.1"
 server.port = $_port
 server.pid-file = "$TMP/lighttpd.pid"
@@ -114,11 +118,14 @@ include "$TMP/recipe.lighttpd"
 CONF
 	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
 	LIGHTTPD_PID=$!
-	if wait_http "http://127.0.0.1:$_port/robots.txt" "$LIGHTTPD_PID"; then
+	if wait_http "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml" \
+	    "$LIGHTTPD_PID"; then
 		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
-		check_eq "$_name: lighttpd: robots.txt from sitemapd" \
-		    "Sitemap: http://127.0.0.1:$_port/sitemap.xml" "$(curl -s \
-		    "http://127.0.0.1:$_port/robots.txt" | grep '^Sitemap:')"
+		BODY=$(curl -s "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml")
+		check_eq "$_name: lighttpd: sitemapd's sitemap lists them" \
+		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
+		    "s|^http://127.0.0.1:$_port||" -e "s/&apos;/'/g" \
+		    -e 's/&amp;/\&/g' | sort)"
 	else
 		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
 	fi
@@ -135,6 +142,7 @@ LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
 LoadModule authz_core_module $MODULES/mod_authz_core.so
 LoadModule mime_module $MODULES/mod_mime.so
 LoadModule dir_module $MODULES/mod_dir.so
+LoadModule alias_module $MODULES/mod_alias.so
 LoadModule negotiation_module $MODULES/mod_negotiation.so
 TypesConfig /etc/mime.types
 LoadModule rewrite_module $MODULES/mod_rewrite.so
@@ -149,12 +157,16 @@ Listen 127.0.0.1:$_p2
 	# MultiViews on, as some hosts have it: the rules turn it off.
 	Options +MultiViews
 </Directory>
+<Directory "$_host_root">
+	Require all granted
+</Directory>
 <VirtualHost 127.0.0.1:$_p1>
 	Define SITEMAPD_SOCKET "$TMP/none.sock"
+	${UNDER:+DocumentRoot \"$_host_root\"}
 	Include "$TMP/recipe.apache"
 </VirtualHost>
 <VirtualHost 127.0.0.1:$_p2>
-	DocumentRoot "$R"
+	DocumentRoot "$_host_root"
 	<Directory "$R">
 		AllowOverride FileInfo Options=ExecCGI,MultiViews Indexes
 		Require all granted
@@ -162,10 +174,10 @@ Listen 127.0.0.1:$_p2
 </VirtualHost>
 CONF
 	if start_apache "$TMP/apache.conf" "http://127.0.0.1:$_p1/" \
-	    "http://127.0.0.1:$_p2/robots.txt"; then
+	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml"; then
 		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
 		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
-		BODY=$(curl -s "http://127.0.0.1:$_p2/sitemap.xml")
+		BODY=$(curl -s "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml")
 		check_eq "$_name: apache .htaccess: the CGI's sitemap lists them" \
 		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
 		    "s|^http://127.0.0.1:$_p2||" -e "s/&apos;/'/g" \
@@ -275,10 +287,47 @@ check_eq "... each page listed without its slash" \
     "/ /blog /blog/first-post /docs/guide /docs/intro" \
     "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
 
+# A site published under a path, as Docusaurus's baseUrl: '/docs/' builds
+# it: its canonicals name /docs/..., its URLs are listed so, its sitemap
+# is at /docs/sitemap.xml, and its robots.txt is not taken for the host's.
+R="$TMP/host/docs"
+for p in "" intro/ guide/; do
+	mkdir -p "$R/$p"
+	printf '<!doctype html><html><head><title>%s</title><link rel="canonical" href="https://example.org/docs/%s"></head><body>%s</body></html>\n' \
+	    "$p" "$p" "$p" >"$R/${p}index.html"
+done
+page "$R/about.html"
+printf 'User-agent: *\nDisallow: /\nSitemap: https://example.org/docs/sitemap.xml\n' \
+    >"$R/robots.txt"
+printf '<!doctype html><title>main</title>\n' >"$TMP/host/index.html"
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nurl_path = /docs/\n' \
+    "$R" >"$TMP/site.ini"
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "url_path: check exits 0" 0 "$?"
+check_contains "url_path: check says the root's robots.txt is not the host's" \
+    "url_path = /docs/: crawlers read the host's /robots.txt" "$out"
+UNDER=docs/ serve_all "url_path /docs/" "$TMP/site.ini"
+check_eq "url_path: each page at its URL under /docs/" \
+    "/docs/ /docs/about.html /docs/guide/ /docs/intro/" \
+    "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+printf 'clean_urls = yes\n[site]\ntrailing_slash = no\n' >>"$TMP/site.ini"
+UNDER=docs/ serve_all "url_path /docs/, clean and slashless" "$TMP/site.ini"
+cgi SITEMAPD_CONFIG="$TMP/site.ini" REQUEST_URI=/docs/sitemap.xml HTTP_HOST=h
+check_eq "url_path: a CGI answers /docs/sitemap.xml" 200 "$STATUS"
+check_contains "... with the stylesheet under it" 'href="/docs/sitemap.css"' "$BODY"
+cgi SITEMAPD_CONFIG="$TMP/site.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=h
+check_eq "... not /sitemap.xml, the host's" 404 "$STATUS"
+cgi SITEMAPD_CONFIG="$TMP/site.ini" REQUEST_URI=/robots.txt HTTP_HOST=h
+check_contains "... robots.txt, where routed, names it" \
+    "Sitemap: http://h/docs/sitemap.xml" "$BODY"
+check_lacks "... and is not the build's" "Disallow: /
+" "$BODY
+"
+
 # A root that holds only a symlink to the build folder, outside it:
 # never 0 pages and "no problems".
 mkdir -p "$TMP/holder"
-ln -s "$R" "$TMP/holder/build"
+ln -s "$TMP/slashless" "$TMP/holder/build"
 printf '[site]\nsource = docroot\nroot = %s/holder\n' "$TMP" >"$TMP/holder.ini"
 out=$("$SITEMAPD" -c "$TMP/holder.ini" check 2>&1)
 check_eq "a root holding a symlink out of it: check exits 1" 1 "$?"

@@ -378,6 +378,13 @@ check_root_robots(const struct reporter *rep, const struct config *cfg)
 	struct robots scratch;
 	struct buf why = BUF_INIT;
 
+	if (cfg->docroot.url_path != NULL) {
+		report(rep, FINDING_NOTE, "[docroot] url_path = /%s: crawlers "
+		    "read the host's /robots.txt, not one in %s: its own is not "
+		    "read; name https://HOST/%ssitemap.xml in the host's",
+		    cfg->docroot.url_path, cfg->root, cfg->docroot.url_path);
+		return;
+	}
 	robots_init(&scratch);
 	docroot_robots_merge(cfg->root, cfg->ini_admin, &cfg->hosts, &scratch,
 	    rep, &why);

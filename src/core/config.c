@@ -37,8 +37,8 @@ enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
 	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
 	K_CONTENT_USAGE, K_LASTMOD_STORE, K_INDEXNOW_KEY, K_INDEXNOW_HOST,
 	K_INDEXNOW_HTTPS, K_INDEXNOW_ENDPOINT, K_INDEXNOW_DELAY,
-	K_INDEXNOW_STATE };
-#define K_KEYS	(K_INDEXNOW_STATE + 1)
+	K_INDEXNOW_STATE, K_URL_PATH };
+#define K_KEYS	(K_URL_PATH + 1)
 /* Each key is a bit of struct parse's seen. */
 _Static_assert(K_KEYS <= 64, "more keys than bits");
 
@@ -102,6 +102,7 @@ static const struct {
 	[K_INDEXNOW_ENDPOINT] =	{ "indexnow", "endpoint", 0 },
 	[K_INDEXNOW_DELAY] =	{ "indexnow", "delay", 0 },
 	[K_INDEXNOW_STATE] =	{ "indexnow", "state", 0 },
+	[K_URL_PATH] =		{ "docroot", "url_path", 0 },
 };
 
 static const char *const sections[] = { "site", "reserved", "http",
@@ -123,6 +124,7 @@ static int	unknown_key(struct parse *, const char *, const char *);
 static int	quoted(const char *);
 static size_t	edit_distance(const char *, const char *);
 static void	docroot_rules_free(struct docroot_rules *);
+static int	url_path_set(struct parse *, const char *);
 static void	copy_items(char ***, size_t *, char *const *, size_t);
 
 /*
@@ -621,6 +623,10 @@ set(struct parse *p, enum key k, const char *v)
 		cfg->docroot.lastmod_store = store_db_remote(v) ?
 		    xstrdup(v) : absolute_root(p->file, v);
 		break;
+	case K_URL_PATH:
+		if (url_path_set(p, v) == INI_STOP)
+			return INI_STOP;
+		break;
 	case K_EXCLUDE:
 		if (v[*v == '/'] == '\0')
 			return error_at(p, p->line, "exclude is empty");
@@ -891,8 +897,8 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	 * read refuses the configuration, rather than list what it forbids.
 	 */
 	if (cfg->source == SOURCE_DOCROOT && cfg->root != NULL &&
-	    docroot_robots_merge(cfg->root, p.admin, &cfg->hosts, &cfg->robots,
-	    NULL, &why) == -1) {
+	    cfg->docroot.url_path == NULL && docroot_robots_merge(cfg->root,
+	    p.admin, &cfg->hosts, &cfg->robots, NULL, &why) == -1) {
 		buf_printf(err, "%s: %s", file, buf_str(&why));
 		buf_reset(&why);
 	}
@@ -926,6 +932,7 @@ config_listing(const struct config *cfg)
 		.max_urls = cfg->max_urls,
 		.max_bytes = cfg->max_bytes,
 		.stylesheet = cfg->stylesheet,
+		.url_path = cfg->docroot.url_path ? cfg->docroot.url_path : "",
 	};
 }
 
@@ -957,6 +964,8 @@ config_snapshot(struct config *dst, const struct config *src)
 	dst->docroot.trailing_slash = src->docroot.trailing_slash;
 	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
 	    xstrdup(src->docroot.lastmod_store) : NULL;
+	dst->docroot.url_path = src->docroot.url_path ?
+	    xstrdup(src->docroot.url_path) : NULL;
 	/* A document root hashes its pages for IndexNow: it reads the key. */
 	dst->indexnow.key = src->indexnow.key ? xstrdup(src->indexnow.key) :
 	    NULL;
@@ -991,6 +1000,41 @@ docroot_rules_free(struct docroot_rules *d)
 	free_items(&d->index, &d->nindex);
 	free_items(&d->exclude, &d->nexclude);
 	free(d->lastmod_store);
+	free(d->url_path);
+}
+
+/*
+ * [docroot] url_path: where the root's files are published, "/docs/";
+ * kept as "docs/", and "/" as none. A name starting with a dot, an
+ * empty one or a byte a URL escapes would make URLs no server answers.
+ * INI_STOP when it is refused.
+ */
+static int
+url_path_set(struct parse *p, const char *v)
+{
+	size_t n = strlen(v);
+
+	if (v[0] != '/' || n > URL_PATH_MAX)
+		return error_at(p, p->line, "url_path must start with \"/\", "
+		    "as /docs/ does, and hold at most %d bytes, not \"%.40s\"",
+		    URL_PATH_MAX, v);
+	for (const char *s = v; *s; s++)
+		if (!(ascii_is_alpha((unsigned char)*s) ||
+		    ascii_is_digit((unsigned char)*s) ||
+		    ascii_in((unsigned char)*s, "/-._~")) ||
+		    (s[0] == '/' && (s[1] == '/' || s[1] == '.')))
+			return error_at(p, p->line, "url_path: \"%s\" is not "
+			    "a path of plain names (letters, digits, - . _ ~), "
+			    "none empty or starting with a dot", v);
+	free(p->cfg->docroot.url_path);
+	p->cfg->docroot.url_path = NULL;
+	if (n > 1) {
+		struct buf path = BUF_INIT;
+
+		buf_printf(&path, "%s%s", v + 1, v[n - 1] == '/' ? "" : "/");
+		p->cfg->docroot.url_path = path.data;
+	}
+	return !INI_STOP;
 }
 
 static void

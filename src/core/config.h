@@ -32,6 +32,8 @@ struct docroot_rules {
 	char		*lastmod_store;	/* SQLite file of dates, or NULL */
 	int		 trailing_slash;	/* /docs/ for docs/index.html;
 					   no: /docs */
+	char		*url_path;	/* where the files are published,
+					   "docs/"; NULL: at the root */
 };
 
 /* Whom to tell which URLs changed, and where what was told is kept. */

@@ -7,6 +7,9 @@
 #include "reserved.h"
 #include "robots_writer.h"
 
+/* The longest [docroot] url_path, "docs/" for "/docs/". */
+#define URL_PATH_MAX	256
+
 /* Borrowed from a struct config, which must outlive it. */
 struct listing {
 	const char		*home_alias;	/* canonical; listed as "/" */
@@ -17,6 +20,8 @@ struct listing {
 	const struct robots	*robots;
 	size_t			 max_urls, max_bytes;	/* per file */
 	int			 stylesheet;
+	const char		*url_path;	/* before a document root's
+						   paths: "docs/", or "" */
 };
 
 #endif

@@ -14,7 +14,8 @@ sitemap_page_path(const struct listing *rules, const struct page *page,
     struct buf *out)
 {
 	if (page->url_path) {
-		buf_printf(out, "/%s", page->alias);
+		buf_printf(out, "/%s%s", rules->url_path ? rules->url_path : "",
+		    page->alias);
 		return;
 	}
 	if (page->alias && strcmp(page->alias, rules->home_alias) == 0) {
@@ -54,8 +55,8 @@ static const char *urlset_open_of(const struct sitemap *);
 
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /* Browsers lay the list out with it; schemas and crawlers ignore it. */
-static const char stylesheet_pi[] =
-    "<?xml-stylesheet type=\"text/css\" href=\"/sitemap.css\"?>\n";
+#define STYLESHEET_PI_OPEN	"<?xml-stylesheet type=\"text/css\" href=\"/"
+#define STYLESHEET_PI_CLOSE	"sitemap.css\"?>\n"
 static const char urlset_open[] =
     "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
 static const char urlset_open_xhtml[] =
@@ -366,6 +367,7 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 	if (p->hash != 0)
 		return p->hash;
 	p->hash = hash_add(HASH_INIT, &sm->stylesheet, sizeof(sm->stylesheet));
+	p->hash = hash_add(p->hash, sm->url_path, strlen(sm->url_path));
 	/* Each entry's own, kept with it: a part hashes in a blink. */
 	for (size_t i = p->start; i < p->end; i++)
 		if (!sm->entries[i].dup) {
@@ -388,6 +390,7 @@ sitemap_index_hash(struct sitemap *sm)
 	uint64_t h = hash_add(HASH_INIT, &sm->nparts, sizeof(sm->nparts));
 
 	h = hash_add(h, &sm->stylesheet, sizeof(sm->stylesheet));
+	h = hash_add(h, sm->url_path, strlen(sm->url_path));
 
 	for (size_t p = 0; p < sm->nparts; p++) {
 		const struct sitemap_part *part = &sm->parts[p];
@@ -413,15 +416,18 @@ static size_t
 head_size(const struct sitemap *sm)
 {
 	return sizeof(xml_decl) - 1 + (sm->stylesheet ?
-	    sizeof(stylesheet_pi) - 1 : 0);
+	    sizeof(STYLESHEET_PI_OPEN STYLESHEET_PI_CLOSE) - 1 +
+	    strlen(sm->url_path) : 0);
 }
 
 static void
 put_head(const struct sitemap *sm, struct buf *out, const char *root)
 {
 	buf_add(out, xml_decl, sizeof(xml_decl) - 1);
+	/* url_path is plain names: nothing in it to escape. */
 	if (sm->stylesheet)
-		buf_add(out, stylesheet_pi, sizeof(stylesheet_pi) - 1);
+		buf_printf(out, STYLESHEET_PI_OPEN "%s" STYLESHEET_PI_CLOSE,
+		    sm->url_path);
 	buf_adds(out, root);
 }
 
@@ -489,7 +495,8 @@ sitemap_render_index(struct sitemap *sm, const char *base_url,
 	for (size_t p = 0; p < sm->nparts; p++) {
 		buf_adds(out, "  <sitemap>\n    <loc>");
 		escape_xml(out, base_url);
-		buf_printf(out, "/sitemaps/sitemap-%04zu.xml</loc>\n", p + 1);
+		buf_printf(out, "/%ssitemaps/sitemap-%04zu.xml</loc>\n",
+		    sm->url_path, p + 1);
 		/* An empty part has no entry to date it by. */
 		if (sm->parts[p].start < sm->parts[p].end)
 			buf_printf(out, "    <lastmod>%s</lastmod>\n",

@@ -65,6 +65,7 @@ struct sitemap {
 	size_t		 max_path_len;	/* at least the longest */
 	size_t		 max_urls, max_bytes;
 	int		 stylesheet;	/* link /sitemap.css */
+	char		 url_path[URL_PATH_MAX + 1];	/* listing's */
 	size_t		 base_len;	/* the parts below are cut for */
 	struct sitemap_part *parts;
 	size_t		 nparts;	/* at least 1, which may be empty */

@@ -5,6 +5,7 @@
  * then the hreflang alternates each entry shows, paired again.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -376,6 +377,8 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	sm->max_urls = rules->max_urls;
 	sm->max_bytes = rules->max_bytes;
 	sm->stylesheet = rules->stylesheet;
+	snprintf(sm->url_path, sizeof(sm->url_path), "%s",
+	    rules->url_path ? rules->url_path : "");
 	buf_free(&line);
 }
 

@@ -189,6 +189,8 @@ static int	same_file(struct source *, const struct config *, const char *,
 static int	listed_otherwise(const struct config *, const char *,
 		    const char *);
 static void	spelled_otherwise(struct source *, int, const char *);
+static enum head_target below_url_path(const struct config *,
+		    enum head_target, struct buf *);
 static void	report_spellings(struct source *);
 static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, struct dating *);
@@ -585,7 +587,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		return -1;
 	}
 	buf_reset(&path);
-	buf_addc(&path, '/');
+	buf_printf(&path, "/%s", cfg->docroot.url_path ?
+	    cfg->docroot.url_path : "");
 	escape_file_path(&path, buf_str(url));
 	stated_dates(s, cfg, rel, &head, buf_str(&path), page, dating);
 	if (head.noindex)
@@ -596,18 +599,18 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		    head.refresh);
 	else if (head.canonical) {
 		buf_reset(&target);
-		switch (head_target(head.canonical, buf_str(&path), &cfg->hosts,
-		    &target)) {
+		switch (below_url_path(cfg, head_target(head.canonical,
+		    buf_str(&path), &cfg->hosts, &target), &target)) {
 		case HEAD_SELF:
 			break;
 		case HEAD_PATH:
-			if (same_file(s, cfg, rel, buf_str(&target) + 1)) {
+			if (same_file(s, cfg, rel, buf_str(&target))) {
 				buf_reset(url);
-				buf_adds(url, buf_str(&target) + 1);
+				buf_adds(url, buf_str(&target));
 				break;
 			}
 			if ((k = listed_otherwise(cfg, rel,
-			    buf_str(&target) + 1)) >= 0) {
+			    buf_str(&target))) >= 0) {
 				spelled_otherwise(s, k, rel);
 				buf_printf(why, "its canonical %s is this page "
 				    "as another [docroot] setting lists it",
@@ -615,7 +618,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 				break;
 			}
 			if (!s->long_lived)
-				add_canonical(s, rel, buf_str(&target) + 1);
+				add_canonical(s, rel, buf_str(&target));
 			/* FALLTHROUGH */
 		case HEAD_ELSEWHERE:
 			buf_printf(why, "its canonical is %s", head.canonical);
@@ -1556,7 +1559,8 @@ rules_key(const struct docroot_rules *r, struct buf *out)
 		buf_printf(out, "i%s\n", r->index[i]);
 	for (size_t i = 0; i < r->nexclude; i++)
 		buf_printf(out, "x%s\n", r->exclude[i]);
-	buf_printf(out, "c%d\nt%d\ns%s", r->clean_urls, r->trailing_slash,
+	buf_printf(out, "c%d\nt%d\nu%s\ns%s", r->clean_urls,
+	    r->trailing_slash, r->url_path ? r->url_path : "",
 	    r->lastmod_store ? r->lastmod_store : "");
 }
 
@@ -1634,6 +1638,26 @@ check_canonicals(struct source *s, struct site *buckets)
 	free(by_url);
 }
 
+/*
+ * A path head_target found ("/docs/a.html"), made the path of a page
+ * below url_path ("a.html"); one outside url_path is another site's.
+ */
+static enum head_target
+below_url_path(const struct config *cfg, enum head_target where,
+    struct buf *target)
+{
+	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
+	size_t n = strlen(under);
+
+	if (where != HEAD_PATH)
+		return where;
+	if (strncmp(buf_str(target) + 1, under, n) != 0)
+		return HEAD_ELSEWHERE;
+	memmove(target->data, target->data + 1 + n, target->len - n);
+	target->len -= n + 1;
+	return HEAD_PATH;
+}
+
 /* Heads are read side by side: one at a time here. */
 static void
 add_canonical(struct source *s, const char *rel, const char *target)
@@ -1697,12 +1721,13 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 			continue;
 		}
 		buf_reset(&target);
-		switch (head_target(a->href, path, &cfg->hosts, &target)) {
+		switch (below_url_path(cfg, head_target(a->href, path,
+		    &cfg->hosts, &target), &target)) {
 		case HEAD_SELF:
 			named = alias;
 			break;
 		case HEAD_PATH:
-			named = buf_str(&target) + 1;
+			named = buf_str(&target);
 			break;
 		default:
 			continue;	/* another site's, or no URL */

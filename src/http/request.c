@@ -83,6 +83,8 @@ route_of(const struct config *cfg, const struct request *req,
     struct buf *path, size_t *part)
 {
 	struct buf key = BUF_INIT;
+	const char *under = cfg->docroot.url_path;
+	size_t n = under ? strlen(under) : 0;
 	int is_key;
 
 	if (req->request_uri)
@@ -92,8 +94,16 @@ route_of(const struct config *cfg, const struct request *req,
 		buf_printf(path, "%s%s", req->script_name ?
 		    req->script_name : "", req->path_info ?
 		    req->path_info : "");
+	/* The host's robots.txt, whatever the site's own url_path. */
 	if (strcmp(buf_str(path), "/robots.txt") == 0)
 		return ROUTE_ROBOTS;
+	/* The sitemap is where its URLs are (sitemaps.org's rule). */
+	if (n > 0) {
+		if (strncmp(buf_str(path) + 1, under, n) != 0)
+			return ROUTE_NONE;
+		memmove(path->data + 1, path->data + 1 + n, path->len - n);
+		path->len -= n;
+	}
 	if (strcmp(buf_str(path), "/sitemap.xml") == 0)
 		return ROUTE_SITEMAP;
 	if (strcmp(buf_str(path), "/sitemap_index.xml") == 0)
@@ -236,8 +246,16 @@ serve_robots(const struct exchange *x)
 	struct buf body = BUF_INIT;
 	int status;
 
+	struct buf base = BUF_INIT;
+	const char *under = x->cfg->docroot.url_path;
+
+	/* Its Sitemap line names the sitemap under url_path. */
+	buf_adds(&base, x->base);
+	if (under)
+		buf_printf(&base, "/%.*s", (int)strlen(under) - 1, under);
 	/* A few hundred bytes: cheaper to write than to fingerprint apart. */
-	robots_render(&x->cfg->robots, x->base, &body);
+	robots_render(&x->cfg->robots, buf_str(&base), &body);
+	buf_free(&base);
 	status = serve_small(x, "text/plain; charset=utf-8", &body);
 	buf_free(&body);
 	return status;
