@@ -166,6 +166,16 @@ jsonld_page others.html '[{"@type":"Article","url":"http://example.com/a.html","
 jsonld_page broken.html '{"dateModified": "2020-01-01", "x": [1, {'
 jsonld_page meta-wins.html '{"@type":"WebPage","dateModified":"2024-07-07"}' \
     '<meta property="article:modified_time" content="2024-08-08">'
+# Microdata anywhere in the page, as Docusaurus's showLastUpdateTime
+# writes it in the body; one in a comment is no date.
+printf '<!doctype html><html><head><title>d</title></head><body><article><p>Text</p><footer><time datetime="2024-09-09T10:00:00.000Z" itemprop="dateModified">Sep 9, 2024</time></footer></article></body></html>' \
+    >"$J/docusaurus.html"
+printf '<!doctype html><title>p</title><p>x</p><meta itemprop="headline datePublished" content="2023-02-02">' \
+    >"$J/microdata-published.html"
+printf '<!doctype html><title>c</title><p>x<!-- <time itemprop="dateModified" datetime="2020-01-01"></time> -->' \
+    >"$J/microdata-comment.html"
+jsonld_page jsonld-first.html '{"@type":"WebPage","dateModified":"2024-07-07"}' \
+    '<meta itemprop="dateModified" content="2021-01-01">'
 touch -d 2025-02-02 "$J"/*.html
 printf '[site]\nsource = docroot\nroot = %s\n' "$J" >"$TMP/jsonld.ini"
 cgi SITEMAPD_CONFIG="$TMP/jsonld.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
@@ -180,10 +190,19 @@ check_eq "... no entity that is the page, of two: the file's date" 2025-02-02 \
 check_eq "... JSON a crawler cannot read states nothing" 2025-02-02 \
     "$(lastmod_of broken.html)"
 check_eq "... a modified <meta> first" 2024-08-08 "$(lastmod_of meta-wins.html)"
+check_eq "microdata: a <time itemprop=dateModified> in the body" 2024-09-09 \
+    "$(lastmod_of docusaurus.html)"
+check_eq "... a <meta itemprop> among others' datePublished" 2023-02-02 \
+    "$(lastmod_of microdata-published.html)"
+check_eq "... one in a comment is none" 2025-02-02 \
+    "$(lastmod_of microdata-comment.html)"
+check_eq "... after JSON-LD's" 2024-07-07 "$(lastmod_of jsonld-first.html)"
 printf '[docroot]\nlastmod_store = %s\n' "$TMP/jsonld.db" >>"$TMP/jsonld.ini"
 cgi SITEMAPD_CONFIG="$TMP/jsonld.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
 check_eq "with a store: a page first seen takes its published date" 2024-03-03 \
     "$(lastmod_of published.html)"
+check_eq "... and a microdata dateModified wins" 2024-09-09 \
+    "$(lastmod_of docusaurus.html)"
 jsonld_page published.html '{"@type":"BlogPosting","datePublished":"2024-03-03","url":"/published.html"}' \
     '<meta property="article:published_time" content="2023-01-01"><p>edited'
 touch -d 2025-03-03 "$J/published.html"

@@ -1,4 +1,7 @@
-/* A page's text as a reader sees it, hashed: libxml2's HTML parser, pushed. */
+/*
+ * A page's text as a reader sees it, hashed, and its microdata dates:
+ * libxml2's HTML parser, pushed.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,17 +18,22 @@ struct text_hash {
 	int		 hidden;	/* inside so many scripts and styles */
 	int		 blank;		/* a blank came after some text */
 	int		 some;		/* some text came */
+	struct body_dates *dates;	/* or NULL */
 };
 
 static void	on_start(void *, const xmlChar *, const xmlChar **);
 static void	on_end(void *, const xmlChar *);
 static void	on_text(void *, const xmlChar *, int);
 static int	is_hidden(const char *);
+static void	take_date(struct body_dates *, const xmlChar *,
+		    const xmlChar **);
+static int	has_token(const char *, const char *);
+static int	holds(const char *, size_t, const char *);
 
 uint64_t
-content_hash(int fd)
+content_hash(int fd, struct body_dates *dates)
 {
-	struct text_hash t = { HASH_INIT, 0, 0, 0 };
+	struct text_hash t = { HASH_INIT, 0, 0, 0, dates };
 	htmlSAXHandler sax;
 	htmlParserCtxtPtr ctxt;
 	char chunk[64 * 1024];
@@ -59,7 +67,8 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct text_hash *t = ctx;
 
-	(void)atts;
+	if (t->dates != NULL && atts != NULL)
+		take_date(t->dates, name, atts);
 	if (is_hidden((const char *)name))
 		t->hidden++;
 	t->blank = 1;	/* an element parts words, as a browser lays it out */
@@ -103,4 +112,96 @@ is_hidden(const char *name)
 {
 	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
 	    strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0;
+}
+
+void
+body_dates_read(int fd, struct body_dates *dates)
+{
+	static const char word[] = "itemprop";
+	char chunk[64 * 1024 + sizeof(word) - 1];
+	size_t total = 0, kept = 0;
+	ssize_t n;
+
+	if (lseek(fd, 0, SEEK_SET) == -1)
+		return;
+	/* A scan for the word, its last bytes kept across chunks. */
+	while (total < CONTENT_HASH_MAX &&
+	    (n = read(fd, chunk + kept, sizeof(chunk) - kept)) > 0) {
+		size_t have = kept + (size_t)n;
+
+		if (holds(chunk, have, word)) {
+			content_hash(fd, dates);
+			return;
+		}
+		total += (size_t)n;
+		kept = have < sizeof(word) - 1 ? have : sizeof(word) - 1;
+		memmove(chunk, chunk + have - kept, kept);
+	}
+}
+
+void
+body_dates_free(struct body_dates *dates)
+{
+	free(dates->modified);
+	free(dates->published);
+	dates->modified = dates->published = NULL;
+}
+
+/* <time itemprop="dateModified" datetime>, <meta itemprop content>. */
+static void
+take_date(struct body_dates *dates, const xmlChar *name, const xmlChar **atts)
+{
+	const char *prop = NULL, *value = NULL;
+	const char *holder = strcmp((const char *)name, "time") == 0 ?
+	    "datetime" : strcmp((const char *)name, "meta") == 0 ? "content" :
+	    NULL;
+
+	if (holder == NULL)
+		return;
+	for (size_t i = 0; atts[i] != NULL; i += 2) {
+		if (atts[i + 1] == NULL)
+			continue;
+		if (strcmp((const char *)atts[i], "itemprop") == 0)
+			prop = (const char *)atts[i + 1];
+		else if (strcmp((const char *)atts[i], holder) == 0)
+			value = (const char *)atts[i + 1];
+	}
+	if (prop == NULL || value == NULL)
+		return;
+	if (dates->modified == NULL && has_token(prop, "dateModified"))
+		dates->modified = xstrdup(value);
+	if (dates->published == NULL && has_token(prop, "datePublished"))
+		dates->published = xstrdup(value);
+}
+
+/* Whether the blank-separated list holds token, as itemprop lists them. */
+static int
+has_token(const char *list, const char *token)
+{
+	size_t n = strlen(token);
+
+	for (const char *s = list; *s; ) {
+		size_t len;
+
+		s += strspn(s, ASCII_SPACE);
+		len = strcspn(s, ASCII_SPACE);
+		if (len == n && strncmp(s, token, n) == 0)
+			return 1;
+		s += len;
+	}
+	return 0;
+}
+
+/* Whether the n bytes at s hold the word anywhere. */
+static int
+holds(const char *s, size_t n, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *end = s + n, *at = s; (size_t)(end - at) >= len &&
+	    (at = memchr(at, word[0], (size_t)(end - at) - len + 1)) != NULL;
+	    at++)
+		if (memcmp(at, word, len) == 0)
+			return 1;
+	return 0;
 }

@@ -1,5 +1,5 @@
 /*
- * What a reader of a page sees, as a hash: its text, the title included,
+ * What a reader of a page sees, as a hash, and the dates its body states: its text, the title included,
  * but not its scripts, styles or attributes, where a generator writes
  * what changes on every build without the page changing (asset hashes,
  * its own version); runs of blanks count as one. lastmod_store.c keeps
@@ -13,7 +13,28 @@
 /* Read no further: what a huge page says past it changes no date. */
 #define CONTENT_HASH_MAX	(16 * 1024 * 1024)
 
-/* The hash of what fd holds from its start; 0 when it cannot be read. */
-uint64_t	content_hash(int fd);
+/*
+ * The dates a page states in schema.org microdata anywhere in it:
+ * itemprop="dateModified" or "datePublished" on a <time datetime> or a
+ * <meta content>, the first of each; NULL where none. Docusaurus writes
+ * its last update so, in the body.
+ */
+struct body_dates {
+	char	*modified;
+	char	*published;
+};
+void	body_dates_free(struct body_dates *);
+
+/*
+ * The hash of what fd holds from its start; 0 when it cannot be read.
+ * dates, unless NULL, gets its microdata dates.
+ */
+uint64_t	content_hash(int fd, struct body_dates *dates);
+
+/*
+ * Only its microdata dates, read from fd's start: a parse only where
+ * "itemprop" is in the bytes at all.
+ */
+void	body_dates_read(int fd, struct body_dates *dates);
 
 #endif

@@ -178,8 +178,9 @@ static int	what_it_says(struct source *, const struct config *, const char *,
 		    const struct stat *, struct buf *, struct page *,
 		    struct dating *, struct buf *);
 static void	stated_dates(struct source *, const struct config *,
-		    const char *, const struct page_head *, const char *,
-		    struct page *, struct dating *);
+		    const char *, const struct page_head *,
+		    const struct body_dates *, const char *, struct page *,
+		    struct dating *);
 static char	*alternates_of(struct source *, const struct config *,
 		    const char *, const struct page_head *, const char *,
 		    const char *);
@@ -541,6 +542,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	char chunk[16 * 1024];
 	struct head_reader *r;
 	struct page_head head;
+	struct body_dates body = { NULL, NULL };
 	struct buf path = BUF_INIT, target = BUF_INIT;
 	struct stat now;
 	const char *cannot;
@@ -569,9 +571,15 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
-	/* For the store's dates, and IndexNow's "has it changed?". */
+	/*
+	 * For the store's dates, and IndexNow's "has it changed?"; the
+	 * dates its body states come with it, or alone where its head
+	 * states none.
+	 */
 	if (dating != NULL || cfg->indexnow.key != NULL)
-		page->content = content_hash(fd);
+		page->content = content_hash(fd, &body);
+	else if (head.modified == NULL)
+		body_dates_read(fd, &body);
 	if (dating != NULL)
 		dating->content = page->content;
 	close(fd);
@@ -583,6 +591,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		report(s->report, FINDING_PROBLEM, "%s/%s: left out: %s",
 		    s->root, rel, buf_str(why));
 		head_free(&head);
+		body_dates_free(&body);
 		buf_free(&path);
 		return -1;
 	}
@@ -590,7 +599,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	buf_printf(&path, "/%s", cfg->docroot.url_path ?
 	    cfg->docroot.url_path : "");
 	escape_file_path(&path, buf_str(url));
-	stated_dates(s, cfg, rel, &head, buf_str(&path), page, dating);
+	stated_dates(s, cfg, rel, &head, &body, buf_str(&path), page, dating);
+	body_dates_free(&body);
 	if (head.noindex)
 		buf_adds(why, "noindex (its meta robots)");
 	else if (head.refresh && head_target(head.refresh, buf_str(&path),
@@ -641,15 +651,16 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 
 /*
  * The dates a page states, in this order: its modified date (a <meta>,
- * then its JSON-LD entity's dateModified) wins over any store's; else
- * its published date (its JSON-LD entity's datePublished, then
- * article:published_time) is truer than the file's time: the lastmod,
- * or with a store, the date of a page it never saw.
+ * then its JSON-LD entity's dateModified, then its microdata's) wins
+ * over any store's; else its published date (its JSON-LD entity's
+ * datePublished, its microdata's, then article:published_time) is truer
+ * than the file's time: the lastmod, or with a store, the date of a page
+ * it never saw.
  */
 static void
 stated_dates(struct source *s, const struct config *cfg, const char *rel,
-    const struct page_head *head, const char *path, struct page *page,
-    struct dating *dating)
+    const struct page_head *head, const struct body_dates *body,
+    const char *path, struct page *page, struct dating *dating)
 {
 	char *modified = head->modified ? xstrdup(head->modified) : NULL;
 	char *published = NULL;
@@ -658,6 +669,10 @@ stated_dates(struct source *s, const struct config *cfg, const char *rel,
 	for (size_t i = 0; i < head->njsonld; i++)
 		jsonld_dates(head->jsonld[i], strlen(head->jsonld[i]), path,
 		    &cfg->hosts, &modified, &published);
+	if (modified == NULL && body->modified != NULL)
+		modified = xstrdup(body->modified);
+	if (published == NULL && body->published != NULL)
+		published = xstrdup(body->published);
 	if (published == NULL && head->published != NULL)
 		published = xstrdup(head->published);
 	if (modified != NULL && own_date(s, rel, modified,

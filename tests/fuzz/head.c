@@ -46,9 +46,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    &target);
 	}
 	if ((page = tmpfile()) != NULL) {
+		struct body_dates dates = { NULL, NULL };
+
 		fwrite(data, 1, size, page);
 		fflush(page);
-		(void)content_hash(fileno(page));
+		(void)content_hash(fileno(page), &dates);
+		body_dates_free(&dates);
+		body_dates_read(fileno(page), &dates);
+		body_dates_free(&dates);
 		fclose(page);
 	}
 	host_policy_free(&hosts);
