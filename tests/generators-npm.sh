@@ -1,0 +1,196 @@
+#!/bin/sh
+# Sites built by generators from npm, each with its own sitemap, served
+# by sitemapd with the settings the generator's output asks for and by
+# nginx, lighttpd and Apache with what "sitemapd recipe" prints: Astro 5
+# with @astrojs/sitemap (trailingSlash never, in the directory and the
+# file format, and always) and Eleventy 3 (pagination, tags, a noindex
+# page, a meta-refresh page). Every URL listed answers 200 with its file;
+# the list is the generator's own sitemap but for the pages named here
+# that it lists wrongly (noindex) or forgets (Eleventy writes none).
+#
+# The generators are installed once into NPM_CACHE (default
+# ~/.cache/sitemapd-tests), and each site is built once there for its
+# sources, so the sanitizer run reuses what the plain run built. Without
+# npm, or without the registry, the test is skipped.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/http.sh"
+need node nodejs
+need npm npm
+need nginx
+need lighttpd
+need apache2
+
+CACHE=${NPM_CACHE:-${HOME:-/root}/.cache/sitemapd-tests}
+mkdir -p "$CACHE"
+
+# install NAME PACKAGES...: the generator's node_modules, once.
+install() {
+	_dir="$CACHE/npm/$1"; shift
+	[ -f "$_dir/installed" ] && [ "$(cat "$_dir/installed")" = "$*" ] &&
+	    return 0
+	rm -rf "$_dir"
+	mkdir -p "$_dir"
+	(cd "$_dir" && printf '{"private":true}\n' >package.json &&
+	    npm install --no-audit --no-fund --loglevel=error "$@") \
+	    >"$TMP/npm.log" 2>&1 || {
+		cat "$TMP/npm.log"
+		skip "npm could not install $* (no registry?)"
+	}
+	echo "$*" >"$_dir/installed"
+}
+
+# built NAME SOURCE-DIR COMMAND: SOURCE-DIR built by COMMAND, in OUT,
+# made again only when the sources or the command change.
+built() {
+	_name=$1 _src=$2 _cmd=$3
+	_key=$( (cd "$_src" && find . -type f | LC_ALL=C sort | xargs cat;
+	    echo "$_cmd") | cksum | cut -d ' ' -f 1)
+	_site="$CACHE/sites/$_name"
+	OUT="$_site/src"
+	[ -f "$_site/key" ] && [ "$(cat "$_site/key")" = "$_key" ] && return 0
+	rm -rf "$_site"
+	mkdir -p "$_site"
+	cp -R "$_src" "$OUT"
+	(cd "$OUT" && eval "$_cmd") >"$TMP/build.log" 2>&1 || {
+		cat "$TMP/build.log"; not_ok "$_name builds"; finish; exit 1
+	}
+	echo "$_key" >"$_site/key"
+}
+
+# compare NAME INI THEIRS [WRONG...]: sitemapd's list against the
+# generator's sitemap file THEIRS, its URLs passed through the sed
+# script MAP, but for the paths it lists wrongly.
+compare() {
+	_name=$1 _ini=$2 _theirs=$3; shift 3
+	"$SITEMAPD" -c "$_ini" list --host example.org |
+	    awk -F '\t' '$2 == "listed" { print $3 }' | sort >"$TMP/ours"
+	sed 's/<loc>/\n<loc>/g' "$_theirs" |
+	    sed -n 's:^<loc>\(.*\)</loc>.*:\1:p' | sed -e "${MAP:-}" |
+	    sort >"$TMP/theirs"
+	for _path; do
+		check_contains "$_name: its own sitemap lists $_path" \
+		    "http://example.org$_path" "$(cat "$TMP/theirs")"
+		check_lacks "... sitemapd does not" "http://example.org$_path
+" "$(cat "$TMP/ours")
+"
+		grep -vx "http://example.org$_path" "$TMP/theirs" >"$TMP/right"
+		mv "$TMP/right" "$TMP/theirs"
+	done
+	check_eq "$_name: the pages its own sitemap lists rightly" \
+	    "$(cat "$TMP/theirs")" "$(cat "$TMP/ours")"
+}
+
+# serve NAME ROOT [INI LINES]: served through each server with its recipe.
+serve() {
+	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$2" "${3:-}" \
+	    >"$TMP/$1.ini"
+	out=$("$SITEMAPD" -c "$TMP/$1.ini" check 2>&1)
+	check_eq "$1: check finds no problem" "0" "$?"
+	[ -n "$out" ] && printf '%s\n' "$out" | grep -v '^note' | head -5
+	# Each server, each listed URL: its file, as tests/served.sh asks.
+	rm -rf "$TMP/site"
+	cp -R "$2" "$TMP/site"
+	sed "s|^root = .*|root = $TMP/site|" "$TMP/$1.ini" >"$TMP/served.ini"
+	R="$TMP/site" serve_all "$1" "$TMP/served.ini"
+}
+
+. "$SRCDIR/tests/serve-all.sh"
+
+# --- Astro 5 and @astrojs/sitemap ----------------------------------------
+install astro astro@5 @astrojs/sitemap@3
+A="$TMP/astro-src"
+mkdir -p "$A/src/pages/blog" "$A/src/components" "$A/public"
+cat >"$A/astro.config.mjs" <<'EOF'
+import { defineConfig } from 'astro/config';
+import sitemap from '@astrojs/sitemap';
+export default defineConfig({
+  site: 'http://example.org',
+  trailingSlash: process.env.SLASH,
+  build: { format: process.env.FORMAT },
+  integrations: [sitemap()],
+});
+EOF
+cat >"$A/src/components/Head.astro" <<'EOF'
+---
+const { title, noindex } = Astro.props;
+const canonical = new URL(Astro.url.pathname, Astro.site);
+---
+<head><meta charset="utf-8"><title>{title}</title><link rel="canonical" href={canonical} />{noindex && <meta name="robots" content="noindex" />}</head>
+EOF
+for p in index about blog/index blog/first-post blog/release-1.0 secret; do
+	case $p in */*) up=../../ ;; *) up=../ ;; esac
+	noindex=false
+	[ "$p" = secret ] && noindex=true
+	printf -- '---\nimport Head from "%scomponents/Head.astro";\n---\n<html><Head title="%s" noindex={%s} /><body><p>%s</p></body></html>\n' \
+	    "$up" "$p" "$noindex" "$p" >"$A/src/pages/$p.astro"
+done
+printf 'User-agent: *\nAllow: /\nSitemap: http://example.org/sitemap-index.xml\n' \
+    >"$A/public/robots.txt"
+astro_build() {	# astro_build NAME TRAILING-SLASH FORMAT
+	built "$1" "$A" "ln -s '$CACHE/npm/astro/node_modules' node_modules &&
+	    SLASH=$2 FORMAT=$3 node_modules/.bin/astro build --silent"
+}
+
+astro_build astro-never never directory
+serve "astro never" "$OUT/dist" "trailing_slash = no"
+compare "astro never" "$TMP/astro never.ini" "$OUT/dist/sitemap-0.xml" /secret
+printf '[site]\nsource = docroot\nroot = %s\n' "$OUT/dist" >"$TMP/slashes.ini"
+out=$("$SITEMAPD" -c "$TMP/slashes.ini" check 2>&1)
+check_contains "astro never, read with slashes: the setting named" \
+    "as [docroot] trailing_slash = no would list them, pages: 4" "$out"
+cgi SITEMAPD_CONFIG="$TMP/astro never.ini" REQUEST_URI=/robots.txt \
+    HTTP_HOST=example.org
+check_lacks "astro: its robots.txt's sitemap-index.xml replaced" \
+    "sitemap-index.xml" "$BODY"
+check_contains "... by sitemapd's" "Sitemap: http://example.org/sitemap.xml" \
+    "$BODY"
+
+# In the file format, Astro.url names about.html, and so does the page's
+# canonical; @astrojs/sitemap lists /about. The page's own word wins:
+# /about.html, which clean_urls would list as the canonical asks too.
+astro_build astro-file never file
+serve "astro file" "$OUT/dist"
+MAP='s|\(org/.*[^/]\)$|\1.html|' compare "astro file" "$TMP/astro file.ini" \
+    "$OUT/dist/sitemap-0.xml" /secret.html
+serve "astro file, clean_urls" "$OUT/dist" "[docroot]
+clean_urls = yes"
+MAP='s|\(org/.*[^/]\)$|\1.html|' compare "astro file, clean_urls" \
+    "$TMP/astro file, clean_urls.ini" "$OUT/dist/sitemap-0.xml" /secret.html
+
+astro_build astro-always always directory
+serve "astro always" "$OUT/dist"
+compare "astro always" "$TMP/astro always.ini" "$OUT/dist/sitemap-0.xml" \
+    /secret/
+
+# --- Eleventy 3: pagination, tags, noindex, a redirect page ---------------
+install eleventy @11ty/eleventy@3
+E="$TMP/eleventy-src"
+mkdir -p "$E/posts" "$E/_includes"
+printf '<!doctype html><html><head><title>{{ title }}</title>{%% if noindex %%}<meta name="robots" content="noindex">{%% endif %%}</head><body>{{ content }}</body></html>\n' \
+    >"$E/_includes/base.njk"
+for i in 1 2 3 4 5; do
+	printf -- '---\nlayout: base.njk\ntitle: Post %s\ntags: [posts, t%s]\n---\nPost %s.\n' \
+	    "$i" "$((i % 2))" "$i" >"$E/posts/p$i.md"
+done
+printf -- '---\nlayout: base.njk\ntitle: Private\nnoindex: true\n---\nNo.\n' \
+    >"$E/private.md"
+printf -- '---\npermalink: /old/\n---\n<!doctype html><meta http-equiv="refresh" content="0; url=/posts/p1/"><title>moved</title>\n' \
+    >"$E/old.njk"
+printf -- '---\nlayout: base.njk\ntitle: Blog\npagination:\n  data: collections.posts\n  size: 2\npermalink: "/blog/{%% if pagination.pageNumber > 0 %%}{{ pagination.pageNumber + 1 }}/{%% endif %%}"\n---\n{%% for p in pagination.items %%}<a href="{{ p.url }}">{{ p.data.title }}</a>{%% endfor %%}\n' \
+    >"$E/blog.njk"
+printf -- '---\nlayout: base.njk\ntitle: Tag\npagination:\n  data: collections\n  size: 1\n  alias: tag\n  filter: [all, posts]\npermalink: "/tags/{{ tag }}/"\n---\n{{ tag }}\n' \
+    >"$E/tags.njk"
+printf -- '---\nlayout: base.njk\ntitle: Home\n---\nHome.\n' >"$E/index.md"
+built eleventy "$E" "ln -s '$CACHE/npm/eleventy/node_modules' node_modules &&
+    node_modules/.bin/eleventy --quiet --output=_site"
+serve eleventy "$OUT/_site"
+"$SITEMAPD" -c "$TMP/eleventy.ini" list --host example.org >"$TMP/list"
+for path in / /blog/ /blog/2/ /blog/3/ /posts/p1/ /posts/p5/ /tags/t0/ /tags/t1/; do
+	check_contains "eleventy: $path listed (Eleventy writes no sitemap)" \
+	    "	listed	http://example.org$path	" "$(cat "$TMP/list")"
+done
+check_contains "eleventy: the noindex page left out" \
+    "http://example.org/private/	noindex" "$(cat "$TMP/list")"
+check_contains "eleventy: the refresh page left out" \
+    "http://example.org/old/	a redirect to /posts/p1/" "$(cat "$TMP/list")"
+finish

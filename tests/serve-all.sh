@@ -1,0 +1,136 @@
+# serve_all, for tests that serve a document root with what "sitemapd
+# recipe" prints: every listed URL fetched through nginx, lighttpd, an
+# Apache virtual host and the .htaccess CGI. Sourced after lib.sh and
+# http.sh; R is the root, UNDER its url_path ("docs/") if any.
+MODULES=/usr/lib/apache2/modules
+
+chmod 755 "$TMP"
+mkdir -p "$TMP/bin"
+cp "$SITEMAPD" "$TMP/bin/sitemapd"
+
+# serve_all NAME INI: each listed URL, through each server.
+serve_all() {
+	_name=$1 _ini=$2
+	"$SITEMAPD" -c "$_ini" list --host example.org >"$TMP/list" 2>"$TMP/list.err"
+	awk -F '\t' '$2 == "listed" { sub("^http://example.org", "", $3);
+	    print $3 "\t" $6 }' "$TMP/list" >"$TMP/listed"
+	[ -s "$TMP/listed" ] || { not_ok "$_name: lists pages"; return; }
+	"$SITEMAPD" -c "$_ini" recipe nginx >"$TMP/recipe.nginx" &&
+	"$SITEMAPD" -c "$_ini" recipe lighttpd >"$TMP/recipe.lighttpd" &&
+	"$SITEMAPD" -c "$_ini" recipe apache >"$TMP/recipe.apache" &&
+	"$SITEMAPD" -c "$_ini" recipe htaccess >"$R/.htaccess" ||
+	    { not_ok "$_name: sitemapd recipe"; return; }
+
+	NGINX_HTTP="upstream sitemapd { server unix:$TMP/none.sock; }" \
+	    start_nginx "" "$(cat "$TMP/recipe.nginx")"
+	fetch_all "$_name: nginx" "$NGINX"
+	stop_nginx
+
+	# Under url_path, the host's own files are in the folder above.
+	_host_root=$R
+	[ -n "${UNDER:-}" ] && _host_root=$(dirname "$R")
+	_port=$(free_port)
+	cat >"$TMP/lighttpd.conf" <<CONF
+${UNDER:+server.document-root = \"$_host_root\"}
+server.bind = "127.0.0.1"
+server.port = $_port
+server.pid-file = "$TMP/lighttpd.pid"
+server.errorlog = "$TMP/lighttpd.log"
+var.sitemapd_bin = "$TMP/bin/sitemapd"
+var.sitemapd_config = "$_ini"
+var.sitemapd_socket = "$TMP/lighttpd-sitemapd.sock"
+include "$TMP/recipe.lighttpd"
+CONF
+	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
+	LIGHTTPD_PID=$!
+	if wait_http "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml" \
+	    "$LIGHTTPD_PID"; then
+		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
+		BODY=$(curl -s "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml")
+		check_eq "$_name: lighttpd: sitemapd's sitemap lists them" \
+		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
+		    "s|^http://127.0.0.1:$_port||" -e "s/&apos;/'/g" \
+		    -e 's/&amp;/\&/g' | sort)"
+	else
+		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
+	fi
+	stop_process "$LIGHTTPD_PID"
+
+	# The CGI beside the .htaccess: the files the INI names, copied.
+	cp "$SITEMAPD" "$R/sitemapd.cgi"
+	sed "s|^root = .*|root = .|" "$_ini" >"$R/sitemapd.ini"
+	chmod -R go+rX "$R"
+	_p1=$(free_port); _p2=$(free_port)
+	rm -rf "$TMP/apache"
+	apache_conf "$TMP/apache.conf" <<CONF
+LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
+LoadModule authz_core_module $MODULES/mod_authz_core.so
+LoadModule mime_module $MODULES/mod_mime.so
+LoadModule dir_module $MODULES/mod_dir.so
+LoadModule alias_module $MODULES/mod_alias.so
+LoadModule negotiation_module $MODULES/mod_negotiation.so
+TypesConfig /etc/mime.types
+LoadModule rewrite_module $MODULES/mod_rewrite.so
+LoadModule cgi_module $MODULES/mod_cgi.so
+LoadModule proxy_module $MODULES/mod_proxy.so
+LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
+Listen 127.0.0.1:$_p1
+Listen 127.0.0.1:$_p2
+<Directory />
+	AllowOverride None
+	Require all denied
+	# MultiViews on, as some hosts have it: the rules turn it off.
+	Options +MultiViews
+</Directory>
+<Directory "$_host_root">
+	Require all granted
+</Directory>
+<VirtualHost 127.0.0.1:$_p1>
+	Define SITEMAPD_SOCKET "$TMP/none.sock"
+	${UNDER:+DocumentRoot \"$_host_root\"}
+	Include "$TMP/recipe.apache"
+</VirtualHost>
+<VirtualHost 127.0.0.1:$_p2>
+	DocumentRoot "$_host_root"
+	<Directory "$R">
+		AllowOverride FileInfo Options=ExecCGI,MultiViews Indexes
+		Require all granted
+	</Directory>
+</VirtualHost>
+CONF
+	if start_apache "$TMP/apache.conf" "http://127.0.0.1:$_p1/" \
+	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml"; then
+		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
+		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
+		BODY=$(curl -s "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml")
+		check_eq "$_name: apache .htaccess: the CGI's sitemap lists them" \
+		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
+		    "s|^http://127.0.0.1:$_p2||" -e "s/&apos;/'/g" \
+		    -e 's/&amp;/\&/g' | sort)"
+		stop_apache
+	else
+		not_ok "$_name: apache starts"
+	fi
+	rm -f "$R/sitemapd.cgi" "$R/sitemapd.ini" "$R/.htaccess"
+}
+
+# fetch_all NAME BASE: every listed URL, its file's bytes with 200.
+fetch_all() {
+	_bad=""
+	_n=0
+	while IFS='	' read -r _path _file; do
+		_n=$((_n + 1))
+		_code=$(curl -s -o "$TMP/got" -w '%{http_code}' \
+		    -H 'Accept: */*' "$2$_path")
+		if [ "$_code" != 200 ]; then
+			_bad="$_bad $_path:$_code"
+		elif ! cmp -s "$TMP/got" "$R/$_file"; then
+			_bad="$_bad $_path:not-$_file($(head -c 60 "$TMP/got"))"
+		elif grep -q noindex "$TMP/got"; then
+			_bad="$_bad $_path:noindex"
+		fi
+	done <"$TMP/listed"
+	check_eq "$1: each of the $_n URLs listed answers 200 with its file" \
+	    "" "$_bad"
+}
+
