@@ -57,12 +57,13 @@ built() {
 	echo "$_key" >"$_site/key"
 }
 
-# compare NAME INI THEIRS [WRONG...]: sitemapd's list against the
+# compare NAME THEIRS [WRONG...]: sitemapd's list, of the INI serve
+# wrote last, against the
 # generator's sitemap file THEIRS, its URLs passed through the sed
 # script MAP, but for the paths it lists wrongly.
 compare() {
-	_name=$1 _ini=$2 _theirs=$3; shift 3
-	"$SITEMAPD" -c "$_ini" list --host example.org |
+	_name=$1 _theirs=$2; shift 2
+	"$SITEMAPD" -c "$INI" list --host example.org |
 	    awk -F '\t' '$2 == "listed" { print $3 }' | sort >"$TMP/ours"
 	sed 's/<loc>/\n<loc>/g' "$_theirs" |
 	    sed -n 's:^<loc>\(.*\)</loc>.*:\1:p' | sed -e "${MAP:-}" |
@@ -80,18 +81,24 @@ compare() {
 	    "$(cat "$TMP/theirs")" "$(cat "$TMP/ours")"
 }
 
-# serve NAME ROOT [INI LINES]: served through each server with its recipe.
+# serve NAME ROOT [INI LINES]: served through each server with its
+# recipe; INI names the INI written. Under a url_path, the folder is
+# copied where the host publishes it, for the .htaccess.
 serve() {
+	INI="$TMP/$(printf '%s' "$1" | tr -c 'A-Za-z0-9' -).ini"
 	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$2" "${3:-}" \
-	    >"$TMP/$1.ini"
-	out=$("$SITEMAPD" -c "$TMP/$1.ini" check 2>&1)
+	    >"$INI"
+	out=$("$SITEMAPD" -c "$INI" check 2>&1)
 	check_eq "$1: check finds no problem" "0" "$?"
 	[ -n "$out" ] && printf '%s\n' "$out" | grep -v '^note' | head -5
-	# Each server, each listed URL: its file, as tests/served.sh asks.
-	rm -rf "$TMP/site"
-	cp -R "$2" "$TMP/site"
-	sed "s|^root = .*|root = $TMP/site|" "$TMP/$1.ini" >"$TMP/served.ini"
-	R="$TMP/site" serve_all "$1" "$TMP/served.ini"
+	_under=$(sed -n 's|^url_path = /\(.*\)|\1|p' "$INI")
+	_copy="$TMP/site"
+	[ -n "$_under" ] && _copy="$TMP/site-host/${_under%/}"
+	rm -rf "$TMP/site" "$TMP/site-host"
+	mkdir -p "$(dirname "$_copy")"
+	cp -R "$2" "$_copy"
+	sed "s|^root = .*|root = $_copy|" "$INI" >"$TMP/served.ini"
+	R="$_copy" UNDER="$_under" serve_all "$1" "$TMP/served.ini"
 }
 
 . "$SRCDIR/tests/serve-all.sh"
@@ -133,12 +140,12 @@ astro_build() {	# astro_build NAME TRAILING-SLASH FORMAT
 
 astro_build astro-never never directory
 serve "astro never" "$OUT/dist" "trailing_slash = no"
-compare "astro never" "$TMP/astro never.ini" "$OUT/dist/sitemap-0.xml" /secret
+compare "astro never" "$OUT/dist/sitemap-0.xml" /secret
 printf '[site]\nsource = docroot\nroot = %s\n' "$OUT/dist" >"$TMP/slashes.ini"
 out=$("$SITEMAPD" -c "$TMP/slashes.ini" check 2>&1)
 check_contains "astro never, read with slashes: the setting named" \
     "as [docroot] trailing_slash = no would list them, pages: 4" "$out"
-cgi SITEMAPD_CONFIG="$TMP/astro never.ini" REQUEST_URI=/robots.txt \
+cgi SITEMAPD_CONFIG="$INI" REQUEST_URI=/robots.txt \
     HTTP_HOST=example.org
 check_lacks "astro: its robots.txt's sitemap-index.xml replaced" \
     "sitemap-index.xml" "$BODY"
@@ -150,17 +157,73 @@ check_contains "... by sitemapd's" "Sitemap: http://example.org/sitemap.xml" \
 # /about.html, which clean_urls would list as the canonical asks too.
 astro_build astro-file never file
 serve "astro file" "$OUT/dist"
-MAP='s|\(org/.*[^/]\)$|\1.html|' compare "astro file" "$TMP/astro file.ini" \
+MAP='s|\(org/.*[^/]\)$|\1.html|' compare "astro file" \
     "$OUT/dist/sitemap-0.xml" /secret.html
 serve "astro file, clean_urls" "$OUT/dist" "[docroot]
 clean_urls = yes"
 MAP='s|\(org/.*[^/]\)$|\1.html|' compare "astro file, clean_urls" \
-    "$TMP/astro file, clean_urls.ini" "$OUT/dist/sitemap-0.xml" /secret.html
+    "$OUT/dist/sitemap-0.xml" /secret.html
 
 astro_build astro-always always directory
 serve "astro always" "$OUT/dist"
-compare "astro always" "$TMP/astro always.ini" "$OUT/dist/sitemap-0.xml" \
-    /secret/
+compare "astro always" "$OUT/dist/sitemap-0.xml" /secret/
+
+# --- Docusaurus 3: trailingSlash unset (two locales), true, and false
+# under baseUrl /docs/ ----------------------------------------------------
+install docusaurus @docusaurus/core@3 @docusaurus/preset-classic@3 \
+    react@18 react-dom@18
+D="$TMP/docusaurus-src"
+mkdir -p "$D/docs" "$D/blog" "$D/src/pages"
+cat >"$D/docusaurus.config.js" <<'EOF'
+module.exports = {
+  title: 'Demo', url: 'http://example.org', baseUrl: process.env.BASE,
+  onBrokenLinks: 'ignore', onBrokenMarkdownLinks: 'ignore',
+  trailingSlash: process.env.SLASH === 'true' ? true :
+    process.env.SLASH === 'false' ? false : undefined,
+  i18n: { defaultLocale: 'en', locales: process.env.LOCALES.split(' ') },
+  presets: [['classic', { docs: {}, blog: { showReadingTime: false } }]],
+};
+EOF
+printf -- '---\ntitle: Intro\n---\nHello.\n' >"$D/docs/intro.md"
+printf -- '---\ntitle: Guide\n---\nGuide.\n' >"$D/docs/guide.md"
+printf -- '---\ntitle: Secret\n---\n<head><meta name="robots" content="noindex" /></head>\nSecret.\n' \
+    >"$D/docs/secret.md"
+printf -- '---\ntitle: First\ndate: 2024-01-02\n---\nPost.\n' \
+    >"$D/blog/2024-01-02-first.md"
+printf "import React from 'react';\nexport default function Home() { return <main><h1>Home</h1></main>; }\n" \
+    >"$D/src/pages/index.js"
+docusaurus_build() {	# docusaurus_build NAME BASE SLASH LOCALES
+	built "$1" "$D" "ln -s '$CACHE/npm/docusaurus/node_modules' node_modules &&
+	    BASE='$2' SLASH='$3' LOCALES='$4' node_modules/.bin/docusaurus build"
+}
+
+docusaurus_build docusaurus-unset / unset "en fr"
+serve "docusaurus" "$OUT/build" "trailing_slash = no"
+cat "$OUT/build/sitemap.xml" "$OUT/build/fr/sitemap.xml" >"$TMP/both.xml"
+compare "docusaurus" "$TMP/both.xml"
+"$SITEMAPD" -c "$INI" list --host example.org >"$TMP/list"
+check_contains "docusaurus: its noindex doc left out" \
+    "http://example.org/docs/secret	noindex" "$(cat "$TMP/list")"
+cgi SITEMAPD_CONFIG="$INI" REQUEST_URI=/sitemap.xml \
+    HTTP_HOST=example.org
+check_contains "docusaurus: the two locales name each other" \
+    'hreflang="fr" href="http://example.org/fr/docs/intro"' "$BODY"
+printf '[site]\nsource = docroot\nroot = %s\n' "$OUT/build" >"$TMP/slashes.ini"
+out=$("$SITEMAPD" -c "$TMP/slashes.ini" check 2>&1)
+check_eq "docusaurus read with slashes: check exits 1" 1 "$?"
+check_contains "... naming trailing_slash = no" \
+    "as [docroot] trailing_slash = no would list them" "$out"
+
+docusaurus_build docusaurus-true / true en
+serve "docusaurus trailingSlash true" "$OUT/build"
+compare "docusaurus trailingSlash true" "$OUT/build/sitemap.xml"
+
+docusaurus_build docusaurus-docs /docs/ false en
+# trailingSlash false writes blog.html, not blog/index.html: clean_urls.
+serve "docusaurus baseUrl /docs/" "$OUT/build" "[docroot]
+clean_urls = yes
+url_path = /docs/"
+compare "docusaurus baseUrl /docs/" "$OUT/build/sitemap.xml"
 
 # --- Eleventy 3: pagination, tags, noindex, a redirect page ---------------
 install eleventy @11ty/eleventy@3
@@ -184,7 +247,7 @@ printf -- '---\nlayout: base.njk\ntitle: Home\n---\nHome.\n' >"$E/index.md"
 built eleventy "$E" "ln -s '$CACHE/npm/eleventy/node_modules' node_modules &&
     node_modules/.bin/eleventy --quiet --output=_site"
 serve eleventy "$OUT/_site"
-"$SITEMAPD" -c "$TMP/eleventy.ini" list --host example.org >"$TMP/list"
+"$SITEMAPD" -c "$INI" list --host example.org >"$TMP/list"
 for path in / /blog/ /blog/2/ /blog/3/ /posts/p1/ /posts/p5/ /tags/t0/ /tags/t1/; do
 	check_contains "eleventy: $path listed (Eleventy writes no sitemap)" \
 	    "	listed	http://example.org$path	" "$(cat "$TMP/list")"
