@@ -89,7 +89,7 @@ serve() {
 	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$2" "${3:-}" \
 	    >"$INI"
 	out=$("$SITEMAPD" -c "$INI" check 2>&1)
-	check_eq "$1: check finds no problem" "0" "$?"
+	check_eq "$1: check exits ${CHECK_RC:-0}" "${CHECK_RC:-0}" "$?"
 	[ -n "$out" ] && printf '%s\n' "$out" | grep -v '^note' | head -5
 	_under=$(sed -n 's|^url_path = /\(.*\)|\1|p' "$INI")
 	_copy="$TMP/site"
@@ -224,6 +224,45 @@ serve "docusaurus baseUrl /docs/" "$OUT/build" "[docroot]
 clean_urls = yes
 url_path = /docs/"
 compare "docusaurus baseUrl /docs/" "$OUT/build/sitemap.xml"
+
+# --- Next.js 15's static export: trailingSlash false writes about.html
+# beside about.txt (its payload, which MultiViews would serve) and
+# blog.html beside a folder blog/; true writes folders ---------------------
+install next next@15 react@19 react-dom@19
+N="$TMP/next-src"
+mkdir -p "$N/app"
+printf "module.exports = { output: 'export', trailingSlash: process.env.SLASH === 'true' };\n" \
+    >"$N/next.config.js"
+printf "export const metadata = { metadataBase: new URL('http://example.org') };\nexport default function Layout({ children }) { return <html><body>{children}</body></html>; }\n" \
+    >"$N/app/layout.js"
+for p in "" about blog blog/first blog/release-1.0 secret; do
+	mkdir -p "$N/app/$p"
+	index=true
+	[ "$p" = secret ] && index=false
+	printf "export const metadata = { title: '%s', alternates: { canonical: '/%s' }, robots: { index: %s } };\nexport default function Page() { return <p>%s</p>; }\n" \
+	    "${p:-home}" "$p" "$index" "${p:-home}" >"$N/app/$p/page.js"
+done
+next_build() {	# next_build NAME SLASH
+	built "$1" "$N" "ln -s '$CACHE/npm/next/node_modules' node_modules &&
+	    NEXT_TELEMETRY_DISABLED=1 SLASH=$2 node_modules/.bin/next build"
+}
+next_build next-false false
+[ -f "$OUT/out/about.txt" ] && [ -d "$OUT/out/blog" ] ||
+    not_ok "next: about.txt beside about.html, blog/ beside blog.html"
+serve "next trailingSlash false" "$OUT/out" "[docroot]
+clean_urls = yes"
+check_eq "next trailingSlash false: its pages, not the noindex one" \
+    "/ /about /blog /blog/first /blog/release-1.0" \
+    "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+# Next gives a dotted slug's canonical no slash (/blog/release-1.0, a
+# redirect to its folder): that page is left out, a problem.
+next_build next-true true
+CHECK_RC=1 serve "next trailingSlash true" "$OUT/out"
+check_eq "next trailingSlash true: its pages, not the noindex one" \
+    "/ /about/ /blog/ /blog/first/" \
+    "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+check_contains "... the dotted slug whose canonical has no slash, named" \
+    "pages: 1, such as blog/release-1.0/index.html" "$out"
 
 # --- Eleventy 3: pagination, tags, noindex, a redirect page ---------------
 install eleventy @11ty/eleventy@3
