@@ -203,6 +203,18 @@ check_eq "with a store: a page first seen takes its published date" 2024-03-03 \
     "$(lastmod_of published.html)"
 check_eq "... and a microdata dateModified wins" 2024-09-09 \
     "$(lastmod_of docusaurus.html)"
+rm -f "$TMP/jsonld.db"
+check_contains "... list says that first date is stated, not the file's" \
+    "http://example.com/published.html	2024-03-03	stated" \
+    "$("$SITEMAPD" -c "$TMP/jsonld.ini" list --host example.com)"
+printf '<html><head><title>t</title><link rel="canonical" href="/nowhere.html"></head></html>' \
+    >"$J/to-nowhere.html"
+"$SITEMAPD" -c "$TMP/jsonld.ini" render /sitemap.xml --host example.com \
+    >/dev/null 2>"$TMP/render.err"
+check_eq "render says no note: notes are check's" "" "$(cat "$TMP/render.err")"
+check_contains "... which has it" "to-nowhere.html: its canonical /nowhere.html is no page" \
+    "$("$SITEMAPD" -c "$TMP/jsonld.ini" check 2>&1)"
+rm "$J/to-nowhere.html"
 jsonld_page published.html '{"@type":"BlogPosting","datePublished":"2024-03-03","url":"/published.html"}' \
     '<meta property="article:published_time" content="2023-01-01"><p>edited'
 touch -d 2025-03-03 "$J/published.html"

@@ -94,15 +94,18 @@ log_first_time(void *ctx, enum finding kind, const char *kind_of,
 	log_msg("%s", line);
 }
 
-/* As the log has always had them: notes, too, are something left out. */
+/*
+ * For a command run once (render, indexnow): its problems. Notes say
+ * back what the owner asked for; check lists them.
+ */
 static void
 to_log(void *unused, enum finding kind, const char *kind_of,
     const char *line)
 {
 	(void)unused;
-	(void)kind;
 	(void)kind_of;
-	log_msg("%s", line);
+	if (kind == FINDING_PROBLEM)
+		log_msg("%s", line);
 }
 
 /* The first problem in the order of its text: the same at each request. */

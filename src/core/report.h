@@ -34,7 +34,7 @@ struct log_once {
 void	report_log_once(struct log_once *, struct reporter *);
 void	report_log_once_free(struct log_once *);
 
-/* Logs each finding as it is, at LOG_WARNING. */
+/* Logs each problem as it is, at LOG_WARNING; notes are check's. */
 extern const struct reporter report_to_log;
 
 /*

@@ -1859,6 +1859,10 @@ remember_dates(struct source *s, struct page **pages,
 			asked[i]->last_modified = asks[i].date;
 			if (asks[i].remembered)
 				asked[i]->lastmod_from = LASTMOD_REMEMBERED;
+			else if (asks[i].first != 0 &&
+			    asks[i].date == asks[i].first)
+				/* New to the store: the date it published. */
+				asked[i]->lastmod_from = LASTMOD_STATED;
 		}
 	free(asks);
 	free(asked);

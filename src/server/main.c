@@ -72,7 +72,7 @@ static const char usage_text[] =
 "                body is whole; on failure nothing is written\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
-"  list          print every page, by id: listed with its URL, its date\n"
+"  list          print every page, in URL order: listed with its URL, date\n"
 "                and where that comes from (file, stated by the page, or\n"
 "                remembered by the lastmod store), or left out and why;\n"
 "                --host as for render\n"
