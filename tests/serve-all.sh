@@ -46,11 +46,7 @@ CONF
 	if wait_http "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml" \
 	    "$LIGHTTPD_PID"; then
 		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
-		BODY=$(curl -s "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml")
-		check_eq "$_name: lighttpd: sitemapd's sitemap lists them" \
-		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
-		    "s|^http://127.0.0.1:$_port||" -e "s/&apos;/'/g" \
-		    -e 's/&amp;/\&/g' | sort)"
+		check_sitemap "$_name: lighttpd" "http://127.0.0.1:$_port"
 	else
 		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
 	fi
@@ -102,11 +98,7 @@ CONF
 	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml"; then
 		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
 		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
-		BODY=$(curl -s "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml")
-		check_eq "$_name: apache .htaccess: the CGI's sitemap lists them" \
-		    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e \
-		    "s|^http://127.0.0.1:$_p2||" -e "s/&apos;/'/g" \
-		    -e 's/&amp;/\&/g' | sort)"
+		check_sitemap "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
 		stop_apache
 	else
 		not_ok "$_name: apache starts"
@@ -134,3 +126,11 @@ fetch_all() {
 	    "" "$_bad"
 }
 
+# check_sitemap NAME BASE: the sitemap sitemapd answers there lists what
+# list listed.
+check_sitemap() {
+	BODY=$(curl -s "$2/${UNDER:-}sitemap.xml")
+	check_eq "$1: sitemapd's sitemap lists them" \
+	    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e "s|^$2||" \
+	    -e "s/&apos;/'/g" -e 's/&amp;/\&/g' | sort)"
+}
