@@ -47,7 +47,16 @@ CONF
 		exit 1
 	}
 }
-stop_lighttpd() { stop_process "$LIGHTTPD_PID"; }
+stop_lighttpd() { stop_spawner "$LIGHTTPD_PID"; }
+
+# stop_spawner PID: stops a server, then the FastCGI processes it spawned,
+# which a server killed for taking too long leaves behind.
+stop_spawner() {
+	_kids=$(pgrep -P "$1")
+	stop_process "$1"
+	[ -z "$_kids" ] || kill $_kids 2>/dev/null
+	return 0
+}
 
 # start_nginx ROOT [LINES]: nginx serving the files of ROOT (none: LINES
 # name it), with LINES

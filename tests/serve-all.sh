@@ -1,6 +1,7 @@
 # serve_all, for tests that serve a document root with what "sitemapd
 # recipe" prints: every listed URL fetched through nginx, lighttpd, an
-# Apache virtual host and the .htaccess CGI. Sourced after lib.sh and
+# Apache virtual host (mod_proxy_fcgi, and mod_fcgid with its route from
+# contrib/apache-fcgid.conf) and the .htaccess CGI. Sourced after lib.sh and
 # http.sh; R is the root, UNDER its url_path ("docs/") if any.
 MODULES=/usr/lib/apache2/modules
 
@@ -50,13 +51,18 @@ CONF
 	else
 		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
 	fi
-	stop_process "$LIGHTTPD_PID"
+	stop_spawner "$LIGHTTPD_PID"
 
 	# The CGI beside the .htaccess: the files the INI names, copied.
 	cp "$SITEMAPD" "$R/sitemapd.cgi"
 	sed "s|^root = .*|root = .|" "$_ini" >"$R/sitemapd.ini"
 	chmod -R go+rX "$R"
-	_p1=$(free_port); _p2=$(free_port)
+	_p1=$(free_port); _p2=$(free_port); _p3=$(free_port)
+	# mod_fcgid: the recipe's rules, its route contrib/apache-fcgid.conf's.
+	sed '/^<LocationMatch/,/^<\/LocationMatch>/d' "$TMP/recipe.apache" \
+	    >"$TMP/recipe.fcgid"
+	sed "s|\"\^/(robots|\"^/${UNDER:-}(robots|" \
+	    "$SRCDIR/contrib/apache-fcgid.conf" >>"$TMP/recipe.fcgid"
 	rm -rf "$TMP/apache"
 	apache_conf "$TMP/apache.conf" <<CONF
 LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
@@ -70,8 +76,12 @@ LoadModule rewrite_module $MODULES/mod_rewrite.so
 LoadModule cgi_module $MODULES/mod_cgi.so
 LoadModule proxy_module $MODULES/mod_proxy.so
 LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
+LoadModule fcgid_module $MODULES/mod_fcgid.so
+FcgidIPCDir "$TMP/apache/fcgid"
+FcgidProcessTableFile "$TMP/apache/fcgid_shm"
 Listen 127.0.0.1:$_p1
 Listen 127.0.0.1:$_p2
+Listen 127.0.0.1:$_p3
 <Directory />
 	AllowOverride None
 	Require all denied
@@ -86,6 +96,12 @@ Listen 127.0.0.1:$_p2
 	${UNDER:+DocumentRoot \"$_host_root\"}
 	Include "$TMP/recipe.apache"
 </VirtualHost>
+<VirtualHost 127.0.0.1:$_p3>
+	Define SITEMAPD_BIN "$TMP/bin/sitemapd"
+	Define SITEMAPD_CONFIG "$_ini"
+	${UNDER:+DocumentRoot \"$_host_root\"}
+	Include "$TMP/recipe.fcgid"
+</VirtualHost>
 <VirtualHost 127.0.0.1:$_p2>
 	DocumentRoot "$_host_root"
 	<Directory "$R">
@@ -95,8 +111,11 @@ Listen 127.0.0.1:$_p2
 </VirtualHost>
 CONF
 	if start_apache "$TMP/apache.conf" "http://127.0.0.1:$_p1/" \
-	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml"; then
+	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml" \
+	    "http://127.0.0.1:$_p3/${UNDER:-}sitemap.xml"; then
 		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
+		fetch_all "$_name: apache mod_fcgid" "http://127.0.0.1:$_p3"
+		check_sitemap "$_name: apache mod_fcgid" "http://127.0.0.1:$_p3"
 		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
 		check_sitemap "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
 		stop_apache

@@ -77,6 +77,14 @@ random_tree() {
 		*) echo "a file" >"$R/$rel" ;;
 		esac
 	done
+	# Symlinks inside the root, to folders and to pages, nested too:
+	# sitemapd and the servers both follow them.
+	(cd "$R" && find . -mindepth 1 ! -name '.*' | LC_ALL=C sort |
+	    awk -v seed="$1" 'BEGIN { srand(seed) } rand() < 0.15') |
+	    while read -r target; do
+		ln -s "$R/${target#./}" "$R/$(dirname "$target")/link-$(basename \
+		    "$target")" 2>/dev/null
+	done
 }
 
 # settings N: the Nth of the combinations of the three settings.
@@ -208,7 +216,7 @@ printf '[site]\nsource = docroot\nroot = %s/holder/build\ntrailing_slash = no\n'
 check_eq "... a root that is the symlink: followed" 5 \
     "$("$SITEMAPD" -c "$TMP/holder.ini" list | grep -c '	listed	')"
 
-i=0
+i=0 linked=0
 while [ "$i" -lt "${SERVED_TREES:-3}" ]; do
 	R="$TMP/random-$i"
 	mkdir -p "$R"
@@ -216,6 +224,9 @@ while [ "$i" -lt "${SERVED_TREES:-3}" ]; do
 	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\n%s\n' "$R" \
 	    "$(settings $((i * 5 + 1)))" >"$TMP/site.ini"
 	serve_all "random tree $i, settings $((i * 5 + 1))" "$TMP/site.ini"
+	linked=$((linked + $(grep -c 'link-' "$TMP/listed")))
 	i=$((i + 1))
 done
+check_eq "random trees: pages reached through symlinks listed too" yes \
+    "$([ "$linked" -gt 0 ] && echo yes)"
 finish

@@ -3,7 +3,8 @@
 # FastCGI behind lighttpd, under watch = inotify and watch = stat, each
 # seen at the very next request: a symlinked folder repointed ("ln -sfn",
 # then "mv -T" over it) between a release whose a.html is public and one
-# whose a.html says noindex, SWAPS times (default 100); the root itself a
+# whose a.html says noindex, SWAPS times (default 500) while two other
+# clients ask all along; the root itself a
 # symlink swapped so; and a file that comes to answer another page's URL
 # (t beside t.html under clean_urls, a.html beside a/index.html with
 # trailing_slash = no), and goes.
@@ -38,8 +39,18 @@ for watch in inotify stat; do
 	done
 	check_eq "$watch: the linked folder's pages" "/ /docs/a.html /docs/r1.html " \
 	    "$(listed)"
+	# Two clients asking all along, so that swaps land mid-request in
+	# both of lighttpd's FastCGI processes.
+	: >"$TMP/asking"
+	clients=""
+	for _c in 1 2; do
+		(while [ -f "$TMP/asking" ]; do
+			curl -s -o /dev/null "$URL/sitemap.xml"
+		done) &
+		clients="$clients $!"
+	done
 	leaks=0 stale=0
-	for i in $(seq "${SWAPS:-100}"); do
+	for i in $(seq "${SWAPS:-500}"); do
 		swap "$R/docs" .releases/r2
 		got=$(listed)
 		case $got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
@@ -48,7 +59,9 @@ for watch in inotify stat; do
 		[ "$(listed)" = "/ /docs/a.html /docs/r1.html " ] ||
 		    stale=$((stale + 1))
 	done
-	check_eq "$watch: ${SWAPS:-100} swaps to a noindex a.html, none listed" \
+	rm -f "$TMP/asking"
+	wait $clients
+	check_eq "$watch: ${SWAPS:-500} swaps to a noindex a.html, none listed" \
 	    0 "$leaks"
 	check_eq "$watch: each swap seen at the next request" 0 "$stale"
 
@@ -83,17 +96,20 @@ done
 mkdir -p "$TMP/releases"
 release "$TMP/releases/one"
 release "$TMP/releases/two" noindex
-ln -s "$TMP/releases/one" "$TMP/current"
-printf '[site]\nsource = docroot\nroot = %s/current\nwatch = inotify\n' \
-    "$TMP" >"$TMP/root.ini"
-start_lighttpd "$TMP/root.ini" "$TMP/current"
-for _i in $(seq 50); do
-	case $(listed) in *one.html*) break ;; esac
-	sleep 0.1
+for watch in inotify stat; do
+	ln -sfn "$TMP/releases/one" "$TMP/current"
+	printf '[site]\nsource = docroot\nroot = %s/current\nwatch = %s\n' \
+	    "$TMP" "$watch" >"$TMP/root.ini"
+	start_lighttpd "$TMP/root.ini" "$TMP/current"
+	for _i in $(seq 50); do
+		case $(listed) in *one.html*) break ;; esac
+		sleep 0.1
+	done
+	check_eq "$watch: the root a symlink: its target's pages" \
+	    "/a.html /one.html " "$(listed)"
+	swap "$TMP/current" "$TMP/releases/two"
+	check_eq "$watch: ... swapped: the new target's, at the next request" \
+	    "/two.html " "$(listed)"
+	stop_lighttpd
 done
-check_eq "the root a symlink: its target's pages" "/a.html /one.html " "$(listed)"
-swap "$TMP/current" "$TMP/releases/two"
-check_eq "... swapped: the new target's, at the next request" "/two.html " \
-    "$(listed)"
-stop_lighttpd
 finish

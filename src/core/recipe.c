@@ -142,8 +142,10 @@ apache(const struct config *cfg, struct buf *out, int htaccess)
 		buf_printf(out, "# In <VirtualHost>; needs mod_rewrite and "
 		    "mod_proxy_fcgi%s (a2enmod rewrite proxy_fcgi%s),\n# and "
 		    "SITEMAPD_SOCKET defined (Define SITEMAPD_SOCKET "
-		    "/run/sitemapd/sitemapd.sock).\n", d->url_path ?
-		    ", mod_alias" : "", d->url_path ? " alias" : "");
+		    "/run/sitemapd/sitemapd.sock). With mod_fcgid, the\n# "
+		    "<LocationMatch> of apache-fcgid.conf replaces the last "
+		    "one.\n", d->url_path ? ", mod_alias" : "", d->url_path ?
+		    " alias" : "");
 		if (d->url_path)
 			buf_printf(out, "Alias /%s \"%s/\"\n", d->url_path,
 			    cfg->root);
