@@ -3,7 +3,7 @@
 # FastCGI behind lighttpd, under watch = inotify and watch = stat, each
 # seen at the very next request: a symlinked folder repointed ("ln -sfn",
 # then "mv -T" over it) between a release whose a.html is public and one
-# whose a.html says noindex, SWAPS times (default 500) while two other
+# whose a.html says noindex, SWAPS times (default 100) while two other
 # clients ask all along; the root itself a
 # symlink swapped so; and a file that comes to answer another page's URL
 # (t beside t.html under clean_urls, a.html beside a/index.html with
@@ -46,11 +46,12 @@ for watch in inotify stat; do
 	for _c in 1 2; do
 		(while [ -f "$TMP/asking" ]; do
 			curl -s -o /dev/null "$URL/sitemap.xml"
+			sleep 0.05
 		done) &
 		clients="$clients $!"
 	done
 	leaks=0 stale=0
-	for i in $(seq "${SWAPS:-500}"); do
+	for i in $(seq "${SWAPS:-100}"); do
 		swap "$R/docs" .releases/r2
 		got=$(listed)
 		case $got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
@@ -61,7 +62,7 @@ for watch in inotify stat; do
 	done
 	rm -f "$TMP/asking"
 	wait $clients
-	check_eq "$watch: ${SWAPS:-500} swaps to a noindex a.html, none listed" \
+	check_eq "$watch: ${SWAPS:-100} swaps to a noindex a.html, none listed" \
 	    0 "$leaks"
 	check_eq "$watch: each swap seen at the next request" 0 "$stale"
 
