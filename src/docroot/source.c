@@ -97,8 +97,8 @@ struct source {
 	int		 store_backoff;	/* seconds to the next try; 0 in use */
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
-	atomic_size_t	 spelled[SPELLINGS];	/* canonicals naming their */
-	_Atomic(char *)	 spelled_first[SPELLINGS];	/* page otherwise */
+	size_t		 spelled[SPELLINGS];	/* canonicals naming their */
+	char		*spelled_first[SPELLINGS];	/* page otherwise */
 };
 
 /* The waits before a store that failed is tried again, doubling. */
@@ -245,7 +245,7 @@ static void
 close_source(struct source *s)
 {
 	for (int k = 0; k < SPELLINGS; k++)
-		free(atomic_load(&s->spelled_first[k]));
+		free(s->spelled_first[k]);
 	forget(s);
 	lastmod_store_close(s->store);
 	free(s->store_path);
@@ -774,16 +774,17 @@ report_spellings(struct source *s)
 	};
 
 	for (int k = 0; k < SPELLINGS; k++) {
-		size_t n = atomic_load(&s->spelled[k]);
-		char *first = atomic_exchange(&s->spelled_first[k], NULL);
+		size_t n = s->spelled[k];
+		char *first = s->spelled_first[k];
 
+		s->spelled_first[k] = NULL;
 		if (n > 0)
 			report(s->report, FINDING_PROBLEM, "%s: left out as "
 			    "their canonical names them as [docroot] %s would "
 			    "list them, pages: %zu, such as %s; set it, and "
 			    "serve the site with what sitemapd recipe prints "
 			    "for it", s->root, fix[k], n, first ? first : "?");
-		atomic_store(&s->spelled[k], 0);
+		s->spelled[k] = 0;
 		free(first);
 	}
 }
@@ -1895,20 +1896,21 @@ monotonic(void)
 
 /*
  * Counts a page whose canonical names it as setting k would list it,
- * keeping the first by name, whichever thread reads it.
+ * keeping the first by name, whichever thread reads it: under a lock, as
+ * another thread may be comparing with the name it replaces.
  */
 static void
 spelled_otherwise(struct source *s, int k, const char *rel)
 {
-	char *seen = atomic_load(&s->spelled_first[k]), *mine = xstrdup(rel);
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	char *first;
 
-	atomic_fetch_add(&s->spelled[k], 1);
-	while (seen == NULL || strcmp(mine, seen) < 0) {
-		if (atomic_compare_exchange_weak(&s->spelled_first[k], &seen,
-		    mine)) {
-			mine = seen;	/* the one it replaced, if any */
-			break;
-		}
+	pthread_mutex_lock(&lock);
+	s->spelled[k]++;
+	first = s->spelled_first[k];
+	if (first == NULL || strcmp(rel, first) < 0) {
+		free(first);
+		s->spelled_first[k] = xstrdup(rel);
 	}
-	free(mine);
+	pthread_mutex_unlock(&lock);
 }
