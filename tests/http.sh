@@ -49,12 +49,12 @@ CONF
 }
 stop_lighttpd() { stop_spawner "$LIGHTTPD_PID"; }
 
-# stop_spawner PID: stops a server, then the FastCGI processes it spawned,
-# which a server killed for taking too long leaves behind.
+# stop_spawner PID: stops a server, then kills the FastCGI processes it
+# spawned, which a server killed for taking too long leaves behind.
 stop_spawner() {
 	_kids=$(pgrep -P "$1")
 	stop_process "$1"
-	[ -z "$_kids" ] || kill $_kids 2>/dev/null
+	[ -z "$_kids" ] || kill -KILL $_kids 2>/dev/null
 	return 0
 }
 
