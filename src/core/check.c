@@ -113,10 +113,10 @@ check_most_left_out(const struct reporter *rep, const struct listing *rules,
 
 		buf_reset(&reason);
 		sitemap_left_out_reason(rules, l, &reason);
-		reason_kind(&reason);
-		if (l->reason == LEFT_OUT_EXCLUDED ||
-		    strncmp(buf_str(&reason), EXCLUDED_BY, 11) == 0)
+		if (l->reason == LEFT_OUT_EXCLUDED || strncmp(buf_str(&reason),
+		    EXCLUDED_BY, strlen(EXCLUDED_BY)) == 0)
 			continue;
+		reason_kind(&reason);
 		key = hash_add(HASH_INIT, reason.data, reason.len);
 		id_map_get(&counts, key, &n);
 		id_map_put(&counts, key, ++n);

@@ -243,11 +243,9 @@ serve_small(const struct exchange *x, const char *type, const struct buf *body)
 static int
 serve_robots(const struct exchange *x)
 {
-	struct buf body = BUF_INIT;
-	int status;
-
-	struct buf base = BUF_INIT;
+	struct buf body = BUF_INIT, base = BUF_INIT;
 	const char *under = x->cfg->docroot.url_path;
+	int status;
 
 	/* Its Sitemap line names the sitemap under url_path. */
 	buf_adds(&base, x->base);
