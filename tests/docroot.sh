@@ -60,6 +60,19 @@ check_eq "check: no problem in the example" 0 "$?"
 check_contains "check: a note for the error page, named by its file" \
     "note: 404.html (/404.html): left out: an error page" "$out"
 
+# A noindex for one search engine is one for the sitemap they all read.
+for bot in bingbot googlebot-news; do
+	printf '<meta name="%s" content="noindex"><title>x</title>' "$bot" \
+	    >"$R/only-$bot.html"
+done
+out=$("$SITEMAPD" -c "$TMP/site.ini" list 2>&1)
+check_contains "list: a noindex for bingbot leaves the page out, naming it" \
+    "left-out	http://localhost/only-bingbot.html	noindex (its meta bingbot)" "$out"
+check_contains "... and one for googlebot-news" \
+    "left-out	http://localhost/only-googlebot-news.html	noindex (its meta googlebot-news)" \
+    "$out"
+rm -f "$R"/only-*.html
+
 docroot_ini "$TMP/clean.ini" "[docroot]
 clean_urls = yes
 extensions = html"

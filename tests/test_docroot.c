@@ -239,44 +239,58 @@ test_heads(void)
 	static const struct {
 		int		 line;
 		const char	*html;
-		int		 noindex;
+		const char	*noindex;	/* whom it is for */
 		const char	*canonical, *refresh;
 	} cases[] = {
-		{ __LINE__, "<html><head><title>x</title></head><body>", 0,
+		{ __LINE__, "<html><head><title>x</title></head><body>", NULL,
 		    NULL, NULL },
-		{ __LINE__, "<meta name=robots content=noindex>", 1, NULL, NULL },
-		{ __LINE__, "<META NAME=\"ROBOTS\" CONTENT=\"NoFollow, NOINDEX\">",
-		    1, NULL, NULL },
-		{ __LINE__, "<meta name=googlebot content=none>", 1, NULL, NULL },
-		{ __LINE__, "<meta name=robots content=\"noindexing, nofollow\">",
-		    0, NULL, NULL },
-		{ __LINE__, "<meta name=description content=noindex>", 0, NULL,
+		{ __LINE__, "<meta name=robots content=noindex>", "robots", NULL,
 		    NULL },
-		{ __LINE__, "<link rel=canonical href=\"/a/\">", 0, "/a/", NULL },
-		{ __LINE__, "<link rel=\"Canonical  alternate\" href=x>", 0, "x",
+		{ __LINE__, "<META NAME=\"ROBOTS\" CONTENT=\"NoFollow, NOINDEX\">",
+		    "robots", NULL, NULL },
+		{ __LINE__, "<meta name=googlebot content=none>", "googlebot", NULL,
+		    NULL },
+		/* Every search engine that reads the sitemap is asked. */
+		{ __LINE__, "<meta name=bingbot content=noindex>", "bingbot",
+		    NULL, NULL },
+		{ __LINE__, "<meta name=\" GoogleBot-News \" content=noindex>",
+		    "googlebot-news", NULL, NULL },
+		{ __LINE__, "<noscript><meta name=yandex content=\"none\">"
+		    "</noscript>", "yandex", NULL, NULL },
+		{ __LINE__, "<meta name=googlebot-newsroom content=noindex>",
+		    NULL, NULL, NULL },
+		/* The first the page names is the one told. */
+		{ __LINE__, "<meta name=baiduspider content=noindex><meta "
+		    "name=robots content=noindex>", "baiduspider", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"noindexing, nofollow\">",
+		    NULL, NULL, NULL },
+		{ __LINE__, "<meta name=description content=noindex>", NULL, NULL,
+		    NULL },
+		{ __LINE__, "<link rel=canonical href=\"/a/\">", NULL, "/a/", NULL },
+		{ __LINE__, "<link rel=\"Canonical  alternate\" href=x>", NULL, "x",
 		    NULL },
 		{ __LINE__, "<link rel=canonical href=/a><link rel=canonical "
-		    "href=/b>", 0, "/a", NULL },
-		{ __LINE__, "<link rel=canonicals href=/a>", 0, NULL, NULL },
+		    "href=/b>", NULL, "/a", NULL },
+		{ __LINE__, "<link rel=canonicals href=/a>", NULL, NULL, NULL },
 		{ __LINE__, "<meta http-equiv=refresh content=\"0; url=/new/\">",
-		    0, NULL, "/new/" },
-		{ __LINE__, "<meta http-equiv=Refresh content=\"5;URL='/n'\">", 0,
+		    NULL, NULL, "/new/" },
+		{ __LINE__, "<meta http-equiv=Refresh content=\"5;URL='/n'\">", NULL,
 		    NULL, "/n" },
-		{ __LINE__, "<meta http-equiv=refresh content=\"0, /n\">", 0, NULL,
+		{ __LINE__, "<meta http-equiv=refresh content=\"0, /n\">", NULL, NULL,
 		    "/n" },
-		{ __LINE__, "<meta http-equiv=refresh content=30>", 0, NULL, NULL },
+		{ __LINE__, "<meta http-equiv=refresh content=30>", NULL, NULL, NULL },
 		/* What the body says is not the head's: stopped at <body>. */
 		{ __LINE__, "<title>x</title><body><meta name=robots "
-		    "content=noindex>", 0, NULL, NULL },
-		{ __LINE__, "<p>text</p><meta name=robots content=noindex>", 0,
+		    "content=noindex>", NULL, NULL, NULL },
+		{ __LINE__, "<p>text</p><meta name=robots content=noindex>", NULL,
 		    NULL, NULL },
 		/*
 		 * Not HTML at all; cut short, its last tag kept (leaving a
 		 * page out is the side to err on).
 		 */
-		{ __LINE__, "\x89PNG\r\n\x1a\n\x00\x00", 0, NULL, NULL },
-		{ __LINE__, "<head><meta name=robots content=noindex", 1, NULL,
-		    NULL },
+		{ __LINE__, "\x89PNG\r\n\x1a\n\x00\x00", NULL, NULL, NULL },
+		{ __LINE__, "<head><meta name=robots content=noindex", "robots",
+		    NULL, NULL },
 	};
 
 	struct page_head d = head_of("<meta property=og:updated_time "
@@ -293,7 +307,7 @@ test_heads(void)
 		for (size_t step = 1; step <= 4096; step *= 4096) {
 			struct page_head h = head_of(cases[i].html, step);
 
-			UNIT_AT(cases[i].line, h.noindex == cases[i].noindex);
+			UNIT_AT(cases[i].line, same(h.noindex, cases[i].noindex));
 			UNIT_AT(cases[i].line, same(h.canonical,
 			    cases[i].canonical));
 			UNIT_AT(cases[i].line, same(h.refresh, cases[i].refresh));

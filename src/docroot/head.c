@@ -111,7 +111,8 @@ head_end(struct head_reader *r, const char *cut_short, struct page_head *head)
 		if (!r->done && cut_short)
 			unsure(&r->head, "%s", cut_short);
 	}
-	r->head.noindex |= r->scan.noindex;
+	if (r->head.noindex == NULL)
+		r->head.noindex = r->scan.noindex;
 	*head = r->head;
 	head_scan_free(&r->scan);
 	htmlFreeParserCtxt(r->ctxt);
@@ -263,7 +264,7 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct head_reader *r = ctx;
 	struct page_head *h = &r->head;
-	const char *n = (const char *)name, *v;
+	const char *n = (const char *)name, *v, *c, *to;
 
 	if (strcmp(n, "body") == 0) {
 		r->parsed = 1;
@@ -276,11 +277,11 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    (v = attr(atts, "content")) != NULL)
 			on_charset(r, encoding_from_content(v));
 		if ((v = attr(atts, "name")) != NULL &&
-		    (strcasecmp(v, "robots") == 0 ||
-		    strcasecmp(v, "googlebot") == 0) &&
-		    (v = attr(atts, "content")) != NULL &&
-		    (has_token(v, "noindex", ",") || has_token(v, "none", ",")))
-			h->noindex = 1;
+		    (c = attr(atts, "content")) != NULL &&
+		    (to = meta_noindex_for(v, c)) != NULL) {
+			if (h->noindex == NULL)
+				h->noindex = to;
+		}
 		else if (h->modified == NULL && is_date_meta(atts) &&
 		    (v = attr(atts, "content")) != NULL)
 			h->modified = xstrdup(v);

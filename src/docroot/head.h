@@ -32,7 +32,8 @@ struct head_alternate {
 };
 
 struct page_head {
-	int	 noindex;	/* <meta name=robots|googlebot> noindex, none */
+	const char *noindex;	/* the <meta name> saying noindex or none,
+				   of meta_noindex_for's; or NULL */
 	char	*canonical;	/* <link rel=canonical href>, as written */
 	char	*refresh;	/* the URL <meta http-equiv=refresh> goes to */
 	char	*modified;	/* article:modified_time, og:updated_time or

@@ -41,7 +41,6 @@ static int	in_head_start(struct head_scan *, const char *);
 static void	meta(struct head_scan *);
 static const char *attr_of(const struct head_scan *, const char *);
 static void	decode_refs(const char *, struct buf *);
-static int	robots_says_noindex(const char *name, const char *content);
 static void	noscript_ends(struct head_scan *);
 static int	is_one_of(const char *, const char *const *);
 
@@ -432,7 +431,8 @@ noscript_ends(struct head_scan *h)
 	inner.mode = IN_HEAD;
 	inner.templates = 1;	/* nothing in it ends the head */
 	head_scan_feed(&inner, buf_str(&h->noscript), n);
-	h->noindex |= inner.noindex;
+	if (h->noindex == NULL)
+		h->noindex = inner.noindex;
 	head_scan_free(&inner);
 	buf_reset(&h->noscript);
 }
@@ -558,8 +558,9 @@ meta(struct head_scan *h)
 	if (n != NULL && c != NULL) {
 		decode_refs(n, &name);
 		decode_refs(c, &content);
-		if (robots_says_noindex(buf_str(&name), buf_str(&content)))
-			h->noindex = 1;
+		if (h->noindex == NULL)
+			h->noindex = meta_noindex_for(buf_str(&name),
+			    buf_str(&content));
 	}
 	buf_free(&name);
 	buf_free(&content);
@@ -661,26 +662,42 @@ decode_refs(const char *s, struct buf *out)
 	}
 }
 
-/* <meta name=robots|googlebot content="..., noindex"> (or none). */
-static int
-robots_says_noindex(const char *name, const char *content)
+/*
+ * The <meta> names a search engine that reads sitemaps takes a noindex
+ * from: the page must not be submitted to any of them, so a noindex
+ * addressed to one of them leaves it out of the one sitemap they share.
+ */
+static const char *const noindex_readers[] = {
+	"robots", "googlebot", "googlebot-news", "googlebot-image",
+	"googlebot-video", "bingbot", "msnbot", "adidxbot", "yandex",
+	"yandexbot", "baiduspider", "slurp", "applebot", "duckduckbot",
+	"naver", "yeti", "seznambot", "petalbot", "qwant", "sogou",
+	"daumoa", "coccocbot", "mojeekbot", NULL
+};
+
+const char *
+meta_noindex_for(const char *name, const char *content)
 {
 	const char *end = name + strlen(name);
+	const char *const *reader;
 
 	ascii_trim(&name, &end, WS);
-	if (!((end - name == 6 && strncasecmp(name, "robots", 6) == 0) ||
-	    (end - name == 9 && strncasecmp(name, "googlebot", 9) == 0)))
-		return 0;
+	for (reader = noindex_readers; *reader; reader++)
+		if ((size_t)(end - name) == strlen(*reader) &&
+		    strncasecmp(name, *reader, end - name) == 0)
+			break;
+	if (*reader == NULL)
+		return NULL;
 	for (const char *p = content;;) {
 		const char *item = p, *stop = p + strcspn(p, ",");
 
 		ascii_trim(&item, &stop, WS);
 		if ((stop - item == 7 && strncasecmp(item, "noindex", 7) == 0) ||
 		    (stop - item == 4 && strncasecmp(item, "none", 4) == 0))
-			return 1;
+			return *reader;
 		p += strcspn(p, ",");
 		if (*p++ == '\0')
-			return 0;
+			return NULL;
 	}
 }
 

@@ -26,12 +26,17 @@ struct head_scan {
 	char		 raw[16];	/* the element raw text ends with */
 	struct buf	 noscript;	/* the raw text of one, as read */
 	int		 raw_state;	/* where raw text goes back to */
-	int		 noindex;
+	const char	*noindex;	/* whom a noindex is for */
 };
 
 void	head_scan_init(struct head_scan *);
 /* Reads more of the page, UTF-8; 1 once the head has ended. */
 int	head_scan_feed(struct head_scan *, const char *, size_t);
 void	head_scan_free(struct head_scan *);
+/*
+ * The crawler a <meta name content> says noindex (or none) to, if it is
+ * one of a search engine's that reads sitemaps; else NULL.
+ */
+const char *meta_noindex_for(const char *name, const char *content);
 
 #endif

@@ -602,7 +602,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	stated_dates(s, cfg, rel, &head, &body, buf_str(&path), page, dating);
 	body_dates_free(&body);
 	if (head.noindex)
-		buf_adds(why, "noindex (its meta robots)");
+		buf_printf(why, "noindex (its meta %s)", head.noindex);
 	else if (head.refresh && head_target(head.refresh, buf_str(&path),
 	    &cfg->hosts, &target) != HEAD_SELF)
 		buf_printf(why, "a redirect to %s (its meta refresh)",
