@@ -162,6 +162,13 @@ allowed_hosts = www.example.com
 key = $KEY
 host = example.org
 state = x.db"
+printf '[site]\nsource = docroot\nroot = %s\n[http]\nallowed_hosts = www.example.org\n[indexnow]\nkey = %s\nhost = WWW.Example.ORG\nstate = x.db\n' \
+    "$S" "$KEY" >"$TMP/case.ini"
+out=$("$SITEMAPD" -c "$TMP/case.ini" check 2>&1)
+check_lacks "a host named in capitals is the allowed host" \
+    "none of [http] allowed_hosts" "$out"
+check_contains "... and is written as URLs are" \
+    "https://www.example.org/indexnow-$KEY.txt" "$out"
 
 # FastCGI: a process of its own submits, and never holds an answer.
 node_ini() {	# node_ini INI STATE

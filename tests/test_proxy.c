@@ -306,6 +306,11 @@ test_allowed_hosts(void)
 		    cases[i].want);
 	}
 
+	/* A name from elsewhere (a config, a canonical), without case. */
+	CU_ASSERT_TRUE(host_policy_allows(&hp, "Example.COM"));
+	CU_ASSERT_TRUE(host_policy_allows(&hp, "A.Example.NET"));
+	CU_ASSERT_FALSE(host_policy_allows(&hp, "Example.NET"));
+
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "example.com:80", &why), -1);
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "*.1.2.3.4", &why), -1);
 	CU_ASSERT_EQUAL(host_policy_allow(&hp, "*.[::1]", &why), -1);

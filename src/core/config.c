@@ -520,6 +520,9 @@ set_indexnow(struct parse *p, enum key k, const char *v)
 	}
 	free(*to);
 	*to = xstrdup(v);
+	if (k == K_INDEXNOW_HOST)	/* as the URLs it names are written */
+		for (char *c = *to; *c; c++)
+			*c = (char)ascii_tolower(*c);
 	return INI_GO_ON;
 }
 

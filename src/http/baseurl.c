@@ -228,7 +228,10 @@ host_policy_default(const struct host_policy *p, struct buf *out)
 		buf_adds(out, "localhost");
 }
 
-/* "*.example.com" matches a.example.com and a.b.example.com, not itself. */
+/*
+ * "*.example.com" matches a.example.com and a.b.example.com, not itself;
+ * without case, as host names are (a canonical's, say, as written).
+ */
 int
 host_policy_allows(const struct host_policy *p, const char *name)
 {
@@ -240,8 +243,8 @@ host_policy_allows(const struct host_policy *p, const char *name)
 		const char *a = p->allowed[i];
 		size_t suffix = strlen(a) - 1;	/* ".example.com" */
 
-		if (strcmp(a, name) == 0 || (a[0] == '*' && n > suffix &&
-		    strcmp(name + n - suffix, a + 1) == 0))
+		if (strcasecmp(a, name) == 0 || (a[0] == '*' && n > suffix &&
+		    strcasecmp(name + n - suffix, a + 1) == 0))
 			return 1;
 	}
 	return 0;
