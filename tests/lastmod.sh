@@ -25,6 +25,20 @@ store_ini() {
 	    printf '[docroot]\nlastmod_store = %s\n' "${3-$TMP/dates.db}" >>"$1"
 }
 
+# --- what a browser shows after </html> is the page's too -----------------
+A="$TMP/after"
+mkdir -p "$A"
+for p in a b; do
+	printf '<html><body><p>%s</p></body></html>\n' "$p" >"$A/$p.html"
+done
+aged "$A"
+store_ini "$TMP/after.ini" "$A" "$TMP/after.db"
+dates "$TMP/after.ini" >/dev/null
+printf '<p>A line a browser shows, after the end of the html</p>\n' >>"$A/b.html"
+check_eq "markup after </html> is shown, so an edit there moves the lastmod" \
+    "http://x/a.html	$OLD
+http://x/b.html	$TODAY" "$(dates "$TMP/after.ini")"
+
 # --- a site by hand: what changes on every build is not the page -----------
 S="$TMP/hand"
 mkdir -p "$S"

@@ -3,10 +3,12 @@
  * files under the default rules and under others, and of globs; what a
  * page's head says about it, whole and pushed a byte at a time.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "content_hash.h"
 #include "head.h"
 #include "jsonld.h"
 #include "paths.h"
@@ -491,6 +493,59 @@ test_jsonld(void)
 	host_policy_free(&hosts);
 }
 
+/* The hash of prefix, a run of filler bytes, then suffix. */
+static uint64_t
+hash_of(const char *prefix, size_t filler, const char *suffix)
+{
+	FILE *f = tmpfile();
+	uint64_t h;
+
+	fputs(prefix, f);
+	for (size_t i = 0; i < filler; i++)
+		fputc(i % 64 == 63 ? ' ' : 'x', f);
+	fputs(suffix, f);
+	fflush(f);
+	h = content_hash(fileno(f), NULL);
+	fclose(f);
+	return h;
+}
+
+static void
+test_content_hash(void)
+{
+	static const struct {
+		int		 line;
+		const char	*a, *b;
+		int		 same;	/* to a reader */
+	} cases[] = {
+		{ __LINE__, "<p>a</p>", "<p>b</p>", 0 },
+		{ __LINE__, "<p>a</p>", "<p>a</p>\n\n", 1 },
+		{ __LINE__, "<p>a</p>", "<p class=x>a</p><script>1</script>", 1 },
+		/* A browser shows markup after </html> in the body. */
+		{ __LINE__, "</body></html>", "</body></html><p>b</p>", 0 },
+		{ __LINE__, "</html><p>a</p>", "</html><p>b</p>", 0 },
+		{ __LINE__, "</HTML ><div>a</div>", "</HTML ><div>b</div>", 0 },
+		{ __LINE__, "</html foo=\">\"><p>a", "</html foo=\">\"><p>b",
+		    0 },
+		{ __LINE__, "</html><p>b</p>", "<p>b</p>", 1 },
+		{ __LINE__, "</htmlx>a", "</htmlx>b", 0 },
+		{ __LINE__, "<</html><p>a", "<</html><p>b", 0 },
+		{ __LINE__, "</ht</html><p>a", "</ht</html><p>b", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		/* the tag whole, and cut across 64 KiB chunks anywhere */
+		for (size_t filler = 0; filler < 64 * 1024 - 12;
+		    filler += filler ? 1 : 64 * 1024 - 32) {
+			uint64_t a = hash_of("<html><body><p>x</p>", filler,
+			    cases[i].a);
+			uint64_t b = hash_of("<html><body><p>x</p>", filler,
+			    cases[i].b);
+
+			UNIT_AT(cases[i].line, (a == b) == cases[i].same);
+		}
+}
+
 void
 suite_docroot(void)
 {
@@ -503,6 +558,7 @@ suite_docroot(void)
 		{ "where a URL a page names leads", test_targets },
 		{ "a page's own date", test_dates },
 		{ "dates in JSON-LD", test_jsonld },
+		{ "a page's text as a reader sees it", test_content_hash },
 		CU_TEST_INFO_NULL
 	};
 

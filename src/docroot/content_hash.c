@@ -13,6 +13,16 @@
 #include "content_hash.h"
 #include "hash.h"
 
+/*
+ * Drops each </html> end tag on the way to the parser: libxml2 reads
+ * nothing after one, where a browser goes on showing markup in the body.
+ */
+struct html_end_filter {
+	char	 held[sizeof("</html")];	/* a start of one, so far */
+	size_t	 nheld;
+	int	 in_tag;	/* dropping up to its '>' */
+};
+
 struct text_hash {
 	uint64_t	 h;
 	int		 hidden;	/* inside so many scripts and styles */
@@ -27,6 +37,8 @@ static void	on_text(void *, const xmlChar *, int);
 static int	is_hidden(const char *);
 static void	take_date(struct body_dates *, const xmlChar *,
 		    const xmlChar **);
+static void	feed(htmlParserCtxtPtr, struct html_end_filter *,
+		    const char *, size_t);
 static int	has_token(const char *, const char *);
 static int	holds(const char *, size_t, const char *);
 
@@ -34,6 +46,7 @@ uint64_t
 content_hash(int fd, struct body_dates *dates)
 {
 	struct text_hash t = { HASH_INIT, 0, 0, 0, dates };
+	struct html_end_filter filter = { "", 0, 0 };
 	htmlSAXHandler sax;
 	htmlParserCtxtPtr ctxt;
 	char chunk[64 * 1024];
@@ -54,9 +67,11 @@ content_hash(int fd, struct body_dates *dates)
 	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
 	while (total < CONTENT_HASH_MAX &&
 	    (n = read(fd, chunk, sizeof(chunk))) > 0) {
-		htmlParseChunk(ctxt, chunk, (int)n, 0);
+		feed(ctxt, &filter, chunk, (size_t)n);
 		total += (size_t)n;
 	}
+	if (!filter.in_tag)
+		htmlParseChunk(ctxt, filter.held, (int)filter.nheld, 0);
 	htmlParseChunk(ctxt, NULL, 0, 1);
 	htmlFreeParserCtxt(ctxt);
 	return n == -1 ? 0 : t.h;
@@ -175,6 +190,57 @@ take_date(struct body_dates *dates, const xmlChar *name, const xmlChar **atts)
 }
 
 /* Whether the blank-separated list holds token, as itemprop lists them. */
+/*
+ * Pushes data, less each </html ...> in it (any case, cut anywhere
+ * across chunks); the bytes between are pushed as they come.
+ */
+static void
+feed(htmlParserCtxtPtr ctxt, struct html_end_filter *f, const char *data,
+    size_t len)
+{
+	static const char tag[] = "</html";
+	size_t from = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = data[i];
+
+		if (f->in_tag) {
+			if (c == '>') {
+				f->in_tag = 0;
+				from = i + 1;
+			}
+			continue;
+		}
+		if (f->nheld == sizeof(tag) - 1) {
+			if (ascii_in((unsigned char)c, ASCII_SPACE) ||
+			    c == '/' || c == '>') {
+				f->nheld = 0;
+				f->in_tag = c != '>';
+				from = i + 1;
+				continue;
+			}
+			/* "</htmlx": no such tag; what was held goes on */
+			htmlParseChunk(ctxt, f->held, (int)f->nheld, 0);
+			f->nheld = 0;
+		}
+		if (ascii_tolower((unsigned char)c) == tag[f->nheld]) {
+			if (f->nheld == 0 && i > from)
+				htmlParseChunk(ctxt, data + from,
+				    (int)(i - from), 0);
+			f->held[f->nheld++] = c;
+			from = i + 1;
+		} else if (f->nheld > 0) {
+			htmlParseChunk(ctxt, f->held, (int)f->nheld, 0);
+			f->nheld = 0;
+			from = i;
+			if (c == '<')
+				i--;	/* it may start one */
+		}
+	}
+	if (!f->in_tag && f->nheld == 0 && len > from)
+		htmlParseChunk(ctxt, data + from, (int)(len - from), 0);
+}
+
 static int
 has_token(const char *list, const char *token)
 {

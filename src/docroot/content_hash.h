@@ -1,5 +1,6 @@
 /*
- * What a reader of a page sees, as a hash, and the dates its body states: its text, the title included,
+ * What a reader of a page sees, as a hash, and the dates its body states:
+ * its text, the title and what follows </html> included,
  * but not its scripts, styles or attributes, where a generator writes
  * what changes on every build without the page changing (asset hashes,
  * its own version); runs of blanks count as one. lastmod_store.c keeps
