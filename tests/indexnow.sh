@@ -212,6 +212,21 @@ echo "<title>b</title><p>b, again</p>" >"$S/b.html"
 wait_for has_posts $((n0 + 1))
 check_eq "FastCGI: a change is submitted by itself" "$U/b.html" "$(sent "$n0")"
 
+# Its process killed: the server says so and starts another, which goes on.
+node=$(echo $nodes)
+child=$(pgrep -P "$node" -x sitemapd-idxnow)
+check_eq "FastCGI: one IndexNow process beside the server" 1 \
+    "$(printf '%s\n' "$child" | grep -c .)"
+kill -KILL $child
+wait_for grep -q "IndexNow: its process $child was killed by signal 9; started again in 1 s" \
+    "$TMP/node1.log"
+check_eq "its death is logged, with when it starts again" 0 "$?"
+barrier after-kill
+check_eq "... and the next process submits what changes" 0 "$?"
+check_eq "... one process again, not the dead one" \
+    "1 no" "$(pgrep -P "$node" -x sitemapd-idxnow | grep -c .) $(pgrep -P "$node" -x sitemapd-idxnow | grep -qx "$child" && echo yes || echo no)"
+n0=$(posts)
+
 # The endpoint hangs: robots.txt and the sitemap are answered at once.
 echo hang >"$TMP/script"
 echo "<title>hang</title>" >"$S/hang.html"

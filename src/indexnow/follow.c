@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,11 +21,16 @@
 #define POLL_S		2
 #define RETRY_FIRST_S	5
 #define RETRY_MAX_S	3600
+#define RESTART_FIRST_MS	1000
+#define RESTART_MAX_MS		(5 * 60 * 1000)
+#define LIVED_LONG_MS		(60 * 1000)	/* its death is news */
 
 static volatile sig_atomic_t reread;
 
 static int	follow(const char *);
+static void	own_signals(void);
 static void	on_hup(int);
+static void	died(struct indexnow_keeper *, int status, long long now_ms);
 
 pid_t
 indexnow_start(const char *file)
@@ -34,15 +40,50 @@ indexnow_start(const char *file)
 
 	if ((pid = fork()) != 0)
 		return pid;
+	own_signals();
 	if (prctl(PR_SET_PDEATHSIG, SIGTERM) == -1 || getppid() != parent)
 		_exit(0);
+	prctl(PR_SET_NAME, "sitemapd-idxnow");	/* for ps and pgrep */
 	/* Standard input is the server's listening socket: not ours. */
 	if ((null = open("/dev/null", O_RDONLY | O_CLOEXEC)) != -1) {
 		dup2(null, 0);
 		close(null);
 	}
-	signal(SIGHUP, on_hup);
 	_exit(follow(file) == 0 ? 0 : 1);
+}
+
+void
+indexnow_keeper_start(struct indexnow_keeper *k, const char *file,
+    long long now_ms)
+{
+	k->file = file;
+	k->pid = -1;
+	k->backoff_ms = 0;
+	k->again_ms = now_ms;
+	(void)indexnow_keeper_tend(k, now_ms);
+}
+
+long long
+indexnow_keeper_tend(void *arg, long long now_ms)
+{
+	struct indexnow_keeper *k = arg;
+	int status;
+
+	if (k->pid > 0) {
+		if (waitpid(k->pid, &status, WNOHANG) != k->pid)
+			return 0;
+		died(k, status, now_ms);
+	}
+	if (now_ms < k->again_ms)
+		return k->again_ms;
+	if ((k->pid = indexnow_start(k->file)) == -1) {
+		log_at(LOG_ERR, "IndexNow: cannot start its process: %s",
+		    strerror(errno));
+		died(k, -1, now_ms);
+		return k->again_ms;
+	}
+	k->started_ms = now_ms;
+	return 0;
 }
 
 static int
@@ -108,6 +149,50 @@ follow(const char *file)
 		    RETRY_MAX_S : wait * 2;
 		retry_at = now + (out.wait > wait ? out.wait : wait);
 	}
+}
+
+/*
+ * The server's handlers came with fork: libfcgi's SIGTERM handler only
+ * sets a flag this process never reads, so the SIGTERM its parent's death
+ * sends (and a launcher's, or systemd's to the whole unit) was ignored.
+ * A launcher may also have left signals blocked or ignored.
+ */
+static void
+own_signals(void)
+{
+	static const int to_default[] = { SIGTERM, SIGINT, SIGQUIT, SIGUSR1,
+	    SIGUSR2, SIGALRM, SIGCHLD };
+	struct sigaction sa = { .sa_handler = SIG_DFL };
+	sigset_t none;
+
+	for (size_t i = 0; i < sizeof(to_default) / sizeof(*to_default); i++)
+		sigaction(to_default[i], &sa, NULL);
+	sa.sa_handler = on_hup;
+	sigaction(SIGHUP, &sa, NULL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* A death (status -1: it could not start), and when to start the next. */
+static void
+died(struct indexnow_keeper *k, int status, long long now_ms)
+{
+	if (k->backoff_ms == 0 || now_ms - k->started_ms >= LIVED_LONG_MS)
+		k->backoff_ms = RESTART_FIRST_MS;
+	else if ((k->backoff_ms *= 2) > RESTART_MAX_MS)
+		k->backoff_ms = RESTART_MAX_MS;
+	k->again_ms = now_ms + k->backoff_ms;
+	if (status == -1)
+		return;
+	if (WIFSIGNALED(status))
+		log_at(LOG_ERR, "IndexNow: its process %d was killed by signal "
+		    "%d; started again in %lld s", (int)k->pid,
+		    WTERMSIG(status), k->backoff_ms / 1000);
+	else
+		log_at(LOG_ERR, "IndexNow: its process %d exited with %d; "
+		    "started again in %lld s", (int)k->pid,
+		    WEXITSTATUS(status), k->backoff_ms / 1000);
+	k->pid = -1;
 }
 
 static void

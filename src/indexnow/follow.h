@@ -15,4 +15,27 @@
  */
 pid_t	indexnow_start(const char *file);
 
+/*
+ * The serving process keeps one running: a death is logged and the
+ * process started again, 1 s later, twice as long after each death that
+ * came within a minute of its start, up to 5 minutes.
+ */
+struct indexnow_keeper {
+	const char	*file;
+	pid_t		 pid;		/* -1 while none runs */
+	long long	 started_ms;	/* CLOCK_MONOTONIC, as now_ms below */
+	long long	 again_ms;	/* when to start one again */
+	long long	 backoff_ms;
+};
+
+/* Starts the first; a failure is logged and tried again as a death. */
+void	indexnow_keeper_start(struct indexnow_keeper *, const char *file,
+	    long long now_ms);
+/*
+ * Reaps a dead one and starts the next when due; cheap enough for every
+ * turn of the server's loop. Returns when it wants the next turn at the
+ * latest (0: no need).
+ */
+long long indexnow_keeper_tend(void *keeper, long long now_ms);
+
 #endif

@@ -16,12 +16,26 @@ int	gateway_is_cgi(void);
 int	fcgi_listen(const char *spec, int mode, int group, struct buf *err);
 
 /*
+ * A process the server keeps beside it: tend is called at each turn of
+ * its loop, at once when a child ends, and returns by when (CLOCK_MONOTONIC
+ * ms) it wants the next turn at the latest, or 0.
+ */
+struct fcgi_companion {
+	long long	(*tend)(void *arg, long long now_ms);
+	void		 *arg;
+};
+
+/*
  * Answers FastCGI requests on the listening socket fd until SIGTERM,
  * SIGINT, SIGQUIT or SIGUSR1, finishing the requests under way first;
- * SIGHUP reads the configuration and the content root again. Returns 0
- * on such a stop, -1 on failure.
+ * SIGHUP reads the configuration and the content root again. companion,
+ * unless NULL, is tended meanwhile. Returns 0 on such a stop, -1 on
+ * failure.
  */
-int	fcgi_serve(int fd, struct config_watch *);
+int	fcgi_serve(int fd, struct config_watch *,
+	    const struct fcgi_companion *companion);
+/* The clock fcgi_serve and its companion go by, in ms. */
+long long	fcgi_now_ms(void);
 
 /* An output write function for a FILE *, such as stdout. */
 int	stdio_write(void *fp, const char *data, size_t len);

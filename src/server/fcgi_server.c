@@ -116,11 +116,11 @@ struct server {
 
 static volatile sig_atomic_t stopping, reloading;
 
-static long long	now_ms(void);
 static int		set_nonblocking(int);
 static size_t		conns_allowed(void);
 static void		on_stop(int);
 static void		on_reload(int);
+static void		on_child(int);
 static void		setup_signals(sigset_t *waiting);
 static void		work(struct server *, struct conn *);
 
@@ -166,7 +166,7 @@ drop(struct conn *c, const char *why)
 static void
 made_progress(struct conn *c)
 {
-	c->deadline = now_ms() + WRITE_TIMEOUT_MS;
+	c->deadline = fcgi_now_ms() + WRITE_TIMEOUT_MS;
 	c->late = "the peer read nothing for 10 s";
 }
 
@@ -317,7 +317,7 @@ answer(struct server *srv, struct conn *c, struct fcgi_request *freq,
 		return status;
 	fcgi_put_end(c->body ? &c->tail : &c->out, c->id);
 	made_progress(c);
-	c->answer_by = now_ms() + ANSWER_TIMEOUT_MS;
+	c->answer_by = fcgi_now_ms() + ANSWER_TIMEOUT_MS;
 	c->answered = 1;
 	flush_some(c);
 	return status;
@@ -353,7 +353,7 @@ work(struct server *srv, struct conn *c)
 			if (answer(srv, c, &req, 0) == REQUEST_WAIT) {
 				c->waiting = req;
 				c->parked = 1;
-				c->deadline = now_ms() + PARK_TIMEOUT_MS;
+				c->deadline = fcgi_now_ms() + PARK_TIMEOUT_MS;
 				c->late = NULL;
 				return;
 			}
@@ -368,11 +368,11 @@ work(struct server *srv, struct conn *c)
 	if (fcgi_input_busy(&c->in)) {
 		if (!c->reading) {
 			c->reading = 1;
-			c->deadline = now_ms() + READ_TIMEOUT_MS;
+			c->deadline = fcgi_now_ms() + READ_TIMEOUT_MS;
 			c->late = "no whole request within 5 s";
 		}
 	} else if (c->answered) {
-		c->since = now_ms();
+		c->since = fcgi_now_ms();
 		c->deadline = c->since + KEEP_TIMEOUT_MS;
 		c->late = NULL;		/* an idle kept connection: nothing wrong */
 	}
@@ -480,7 +480,7 @@ accept_new(struct server *srv)
 			if (errno == EMFILE || errno == ENFILE) {
 				log_at(LOG_ERR, "accept: %s; waiting a second",
 				    strerror(errno));
-				srv->listen_after = now_ms() + 1000;
+				srv->listen_after = fcgi_now_ms() + 1000;
 			}
 			/* EAGAIN: a sibling process took it. */
 			return;
@@ -489,7 +489,7 @@ accept_new(struct server *srv)
 		c->srv = srv;
 		c->fd = fd;
 		fcgi_input_init(&c->in, srv->max_conns);
-		c->since = now_ms();
+		c->since = fcgi_now_ms();
 		c->deadline = c->since + READ_TIMEOUT_MS;
 		c->late = "no whole request within 5 s";
 		c->reading = 1;
@@ -532,7 +532,8 @@ reap(struct server *srv)
  * share it: the ones that lose a connection go back to waiting.
  */
 int
-fcgi_serve(int fd, struct config_watch *watch)
+fcgi_serve(int fd, struct config_watch *watch,
+    const struct fcgi_companion *companion)
 {
 	static struct server srv;
 	struct pollfd *pfd;
@@ -567,7 +568,7 @@ fcgi_serve(int fd, struct config_watch *watch)
 	cache_init(&srv.cache, 1, &srv.reporter);
 	cache_start(&srv.cache, config_watch_get(watch));
 	for (;;) {
-		long long now = now_ms(), wake = now + KEEP_TIMEOUT_MS;
+		long long now = fcgi_now_ms(), wake = now + KEEP_TIMEOUT_MS;
 		struct timespec ts;
 		nfds_t n = 0, first_conn;
 		int listening;
@@ -595,6 +596,12 @@ fcgi_serve(int fd, struct config_watch *watch)
 		reap(&srv);
 		if (stopping && srv.nconns == 0)
 			break;
+		if (companion != NULL) {
+			long long want = companion->tend(companion->arg, now);
+
+			if (want != 0 && want < wake)
+				wake = want;
+		}
 
 		listening = !stopping && now >= srv.listen_after &&
 		    (srv.nconns < srv.max_conns || evictable(&srv) != -1);
@@ -660,8 +667,8 @@ fcgi_serve(int fd, struct config_watch *watch)
 	return rc;
 }
 
-static long long
-now_ms(void)
+long long
+fcgi_now_ms(void)
 {
 	struct timespec ts;
 
@@ -681,6 +688,13 @@ on_reload(int sig)
 {
 	(void)sig;
 	reloading = 1;
+}
+
+/* Only to end ppoll(): the companion is tended at every turn. */
+static void
+on_child(int sig)
+{
+	(void)sig;
 }
 
 /*
@@ -706,6 +720,11 @@ setup_signals(sigset_t *waiting)
 	sa.sa_handler = on_reload;
 	sigaddset(&held, SIGHUP);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaddset(&held, SIGCHLD);
+	sigaction(SIGCHLD, &sa, NULL);
+	sa.sa_flags = 0;
 	sa.sa_handler = SIG_IGN;
 	for (size_t i = 0; i < sizeof(ignore) / sizeof(ignore[0]); i++)
 		sigaction(ignore[i], &sa, NULL);
@@ -715,6 +734,7 @@ setup_signals(sigset_t *waiting)
 	for (size_t i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
 		sigdelset(waiting, stop[i]);
 	sigdelset(waiting, SIGHUP);
+	sigdelset(waiting, SIGCHLD);
 }
 
 /*

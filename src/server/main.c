@@ -523,6 +523,8 @@ main(int argc, char **argv)
 	const char *config_option = NULL, *socket_spec = NULL;
 	const char *unix_path = NULL, *log_option = NULL;
 	struct config_watch watch;
+	struct indexnow_keeper keeper;
+	struct fcgi_companion companion = { indexnow_keeper_tend, &keeper };
 	struct buf err = BUF_INIT;
 	int ch, fd, cgi, rc, mode = -1, group = -1;
 
@@ -617,10 +619,9 @@ main(int argc, char **argv)
 	if (cgi)
 		rc = cgi_serve(&watch);
 	else {
-		if (watch.cfg.indexnow.key != NULL &&
-		    indexnow_start(watch.cfg.file) == -1)
-			log_at(LOG_ERR, "IndexNow: cannot start its process: %s",
-			    strerror(errno));
+		if (watch.cfg.indexnow.key != NULL)
+			indexnow_keeper_start(&keeper, watch.cfg.file,
+			    fcgi_now_ms());
 		fd = 0;
 		if (socket_spec && (fd = fcgi_listen(socket_spec, mode, group,
 		    &err)) == -1) {
@@ -632,7 +633,8 @@ main(int argc, char **argv)
 		if (socket_spec)
 			log_at(LOG_INFO, "listening on %s, serving %s",
 			    socket_spec, watch.cfg.root);
-		rc = fcgi_serve(fd, &watch);
+		rc = fcgi_serve(fd, &watch, watch.cfg.indexnow.key != NULL ?
+		    &companion : NULL);
 		/* Our own socket goes with us; an inherited one is not ours. */
 		if (unix_path)
 			unlink(unix_path);
