@@ -3,9 +3,10 @@
 #   indexnow-endpoint.py PORTFILE SCRIPT LOG
 # It writes the port it listens on to PORTFILE. Each POST takes the
 # first line of SCRIPT as its answer, and removes it: "200", "202",
-# "403", "422", "500", "429 SECONDS" (with Retry-After), or "hang" (the
-# connection is held, never answered); an empty SCRIPT answers 200. Each
-# POST's body is appended to LOG, one line each, with the answer given.
+# "403", "422", "500", "429 RETRY-AFTER" (the rest of the line its value:
+# seconds or an HTTP date), or "hang" (the connection is held, never
+# answered); an empty SCRIPT answers 200. Each POST's body is appended to
+# LOG, one line each, with the answer given and the time it came.
 import http.server
 import json
 import sys
@@ -22,7 +23,7 @@ def next_answer():
             lines = f.read().splitlines()
         with open(script, "w") as f:
             f.write("".join(line + "\n" for line in lines[1:]))
-        return lines[0].split() if lines else ["200"]
+        return lines[0].split(None, 1) if lines else ["200"]
 
 
 class Endpoint(http.server.BaseHTTPRequestHandler):
@@ -30,7 +31,7 @@ class Endpoint(http.server.BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         answer = next_answer()
         with lock, open(log, "a") as f:
-            f.write(json.dumps({"answer": answer[0],
+            f.write(json.dumps({"answer": answer[0], "at": time.time(),
                                 "type": self.headers["Content-Type"],
                                 "body": json.loads(body)}) + "\n")
         if answer[0] == "hang":

@@ -227,6 +227,28 @@ check_eq "... one process again, not the dead one" \
     "1 no" "$(pgrep -P "$node" -x sitemapd-idxnow | grep -c .) $(pgrep -P "$node" -x sitemapd-idxnow | grep -qx "$child" && echo yes || echo no)"
 n0=$(posts)
 
+# Retry-After is obeyed as given, in seconds or as a date; a wait of its
+# own counts from the end of the attempt. at N: when the Nth POST came.
+at() { sed -n "${1}p" "$TMP/posts" | python3 -c 'import json, sys; print(int(json.load(sys.stdin)["at"]))'; }
+n0=$(posts)
+echo "429 3" >"$TMP/script"
+barrier retry-after-seconds
+wait_for has_posts $((n0 + 2))
+check_contains "429 with Retry-After: 3: tried again in 3 s, not later" \
+    "IndexNow: tried again in 3 s, as its Retry-After asks" \
+    "$(cat "$TMP/node1.log")"
+check_eq "... and not sooner" 1 \
+    "$([ $(($(at $((n0 + 2))) - $(at $((n0 + 1))))) -ge 3 ] && echo 1)"
+check_eq "... then sent" "$U/retry-after-seconds.html" "$(sent $((n0 + 1)))"
+n0=$(posts)
+when=$(($(date +%s) + 6))
+echo "429 $(date -u -d "@$when" '+%a, %d %b %Y %H:%M:%S GMT')" >"$TMP/script"
+barrier retry-after-date
+wait_for has_posts $((n0 + 2))
+check_eq "429 with Retry-After as a date: not tried again before it" 1 \
+    "$([ "$(at $((n0 + 2)))" -ge $((when - 1)) ] && echo 1)"
+check_eq "... then sent" "$U/retry-after-date.html" "$(sent $((n0 + 1)))"
+
 # The endpoint hangs: robots.txt and the sitemap are answered at once.
 echo hang >"$TMP/script"
 echo "<title>hang</title>" >"$S/hang.html"
@@ -244,6 +266,13 @@ check_eq "... the key" "$KEY" "$(printf '%s\n' "$body" | tail -n 1)"
 check_eq "another key's file is not found" 404 \
     "$(answer "$TMP/node1.sock" /indexnow-0000000000000000.txt)"
 
+# After a hang of 30 s, the next try waits its 5 s from the end of it.
+n0=$(grep -n '"answer": "hang"' "$TMP/posts" | tail -n 1 | cut -d : -f 1)
+for _i in $(seq 600); do has_posts $((n0 + 1)) && break; sleep 0.1; done
+check_eq "a hang of 30 s: tried again 5 s after it ended, not sooner" 1 \
+    "$([ $(($(at $((n0 + 1))) - $(at "$n0"))) -ge 34 ] && echo 1)"
+check_eq "... then sent" "$U/hang.html" "$(sent "$n0")"
+
 # A restart submits nothing again; a change made while stopped is sent.
 stop_nodes
 : >"$TMP/script"
@@ -253,7 +282,6 @@ start_node 1 "$TMP/node.ini"
 barrier second-barrier
 check_eq "a restart sends what changed while stopped, and nothing more" \
     "$U/b.html
-$U/hang.html
 $U/second-barrier.html" "$(sent "$n")"
 stop_nodes
 

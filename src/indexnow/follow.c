@@ -2,7 +2,8 @@
  * The IndexNow process. It looks every POLL_S seconds; a change waits
  * [indexnow] delay seconds for others to join it, then the pass submits
  * what the state says was not submitted. What the endpoint could not take
- * is tried again after what it asked, or after a wait that doubles.
+ * is tried again after what it asked, or after a wait that doubles, both
+ * counted from the end of the failed pass (a hang lasts 30 s).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,7 @@ static volatile sig_atomic_t reread;
 
 static int	follow(const char *);
 static void	own_signals(void);
+static long	again_in(const struct indexnow_outcome *, long *);
 static void	on_hup(int);
 static void	died(struct indexnow_keeper *, int status, long long now_ms);
 
@@ -145,10 +147,27 @@ follow(const char *file)
 			wait = 0;
 			continue;
 		}
-		wait = wait == 0 ? RETRY_FIRST_S : wait * 2 > RETRY_MAX_S ?
-		    RETRY_MAX_S : wait * 2;
-		retry_at = now + (out.wait > wait ? out.wait : wait);
+		retry_at = time(NULL) + again_in(&out, &wait);
 	}
+}
+
+/*
+ * Seconds from the end of a pass that left URLs pending to the next: what
+ * the endpoint's Retry-After asked, else a wait that doubles each time.
+ * One line a pass, seconds apart at least: no flood to hold back.
+ */
+static long
+again_in(const struct indexnow_outcome *out, long *wait)
+{
+	if (out->wait > 0) {
+		log_at(LOG_WARNING, "IndexNow: tried again in %ld s, as its "
+		    "Retry-After asks", out->wait);
+		return out->wait;
+	}
+	*wait = *wait == 0 ? RETRY_FIRST_S : *wait * 2 > RETRY_MAX_S ?
+	    RETRY_MAX_S : *wait * 2;
+	log_at(LOG_WARNING, "IndexNow: tried again in %ld s", *wait);
+	return *wait;
 }
 
 /*
