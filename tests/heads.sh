@@ -20,6 +20,29 @@ hostile_heads() {
 	_page pragma "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-32\">$_ni" >"$_d/pragma-utf-32.html"
 	_page late-replacement "<!-- $(_big 1100) --><meta charset=\"iso-2022-kr\">$_ni" >"$_d/late-charset-replacement.html"
 	_page late-sjis "<!-- $(_big 1100) --><meta charset=\"shift_jis\">$_ni" >"$_d/late-charset-sjis.html"
+	# ISO-2022-JP as the Encoding Standard reads it: ESC ( I turns the
+	# "</title><!--" after it into katakana, and ESC ( B back to ASCII.
+	_esc=$(printf '\033')
+	_page jp-katakana "<meta charset=\"iso-2022-jp\"><title>${_esc}(I</title><!--${_esc}(B</title>$_ni<!-- -->" |
+	    sed 's/<title>t<\/title>//' >"$_d/iso-2022-jp-katakana.html"
+	_page jp-pragma "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-2022-jp\"><title>${_esc}(I</title><!--${_esc}(B</title>$_ni<!-- -->" |
+	    sed 's/<title>t<\/title>//' >"$_d/iso-2022-jp-katakana-pragma.html"
+	_page jp-kanji "<meta charset=\"iso-2022-jp\"><title>${_esc}\$B</title><!--${_esc}(B</title>$_ni<!-- -->" |
+	    sed 's/<title>t<\/title>//' >"$_d/iso-2022-jp-jis0208.html"
+	_page jp-bad-escape "<meta charset=\"iso-2022-jp\"><!-- ${_esc}(Z-->$_ni<!-- -->" >"$_d/iso-2022-jp-bad-escape.html"
+	# A lead byte just before the "-->" that ends a comment: the
+	# standard's decoders give the "-" back, as no trail byte is one.
+	for _cs in shift_jis:'\201' euc-jp:'\217\241' euc-kr:'\201' gbk:'\201' \
+	    gb18030:'\201\060' big5:'\201'; do
+		_page "lead-${_cs%%:*}" "<meta charset=\"${_cs%%:*}\"><!-- $(printf "${_cs#*:}")-->$_ni<!-- -->" \
+		    >"$_d/lead-byte-${_cs%%:*}.html"
+	done
+	# A lone surrogate in UTF-16 is one code unit of U+FFFD, not a byte.
+	{ printf '\377\376'
+	  printf '<!DOCTYPE html><html><head><title>t' | iconv -f UTF-8 -t UTF-16LE
+	  printf '\000\330'
+	  printf '</title>%s</head><body>x</body></html>\n' "$_ni" | iconv -f UTF-8 -t UTF-16LE
+	} >"$_d/utf16le-lone-surrogate.html"
 	_page comment "<!-- $(_big 70000) -->$_ni" >"$_d/long-comment.html"
 	_page script "<script>var x='$(_big 70000)';</script>$_ni" >"$_d/long-script.html"
 	_page style "<style>.x{content:'$(_big 70000)'}</style>$_ni" >"$_d/long-style.html"

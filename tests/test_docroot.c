@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "content_hash.h"
+#include "encoding.h"
 #include "head.h"
 #include "jsonld.h"
 #include "paths.h"
@@ -546,6 +547,55 @@ test_content_hash(void)
 		}
 }
 
+/* ISO-2022-JP, by the Encoding Standard's states, whole and byte by byte. */
+static void
+test_iso2022jp(void)
+{
+	static const struct {
+		int		 line;
+		const char	*in, *out;
+	} cases[] = {
+		{ __LINE__, "<a>", "<a>" },
+		{ __LINE__, "\033(I\x31<\033(B<", "\xef\xbd\xb1\xef\xbd\xbc<" },
+		{ __LINE__, "\033(J\\~", "\xc2\xa5\xe2\x80\xbe" },
+		{ __LINE__, "\033$B\x30\x21\033(Bx", "\xe4\xba\x9cx" },
+		/* a lead byte cut short by an escape: U+FFFD */
+		{ __LINE__, "\033$B\x30\033(Bx", "\xef\xbf\xbdx" },
+		/* an escape it does not know: U+FFFD, then its bytes as text */
+		{ __LINE__, "\033(Z<", "\xef\xbf\xbd(Z<" },
+		{ __LINE__, "\033x", "\xef\xbf\xbdx" },
+		/* two escapes in a row: an error between them */
+		{ __LINE__, "\033(I\033(B<", "\xef\xbf\xbd<" },
+		/* what no state takes */
+		{ __LINE__, "\x80\x0e<", "\xef\xbf\xbd\xef\xbf\xbd<" },
+		{ __LINE__, "\033(I\x60", "\xef\xbf\xbd" },
+		/* cut short at the end */
+		{ __LINE__, "a\033", "a\xef\xbf\xbd" },
+		{ __LINE__, "a\033$", "a\xef\xbf\xbd$" },
+		{ __LINE__, "\033$B\x30", "\xef\xbf\xbd" },
+	};
+	const struct encoding *e = encoding_for_label("iso-2022-jp", 11);
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (size_t step = 1; step <= 64; step *= 64) {
+			const char *in = cases[i].in;
+			struct decoder *d = decoder_new(e);
+			struct buf out = BUF_INIT;
+
+			UNIT_AT(cases[i].line, d != NULL);
+			if (d == NULL)
+				continue;
+			for (size_t at = 0; at < strlen(in); at += step)
+				decoder_feed(d, in + at, strlen(in) - at < step ?
+				    strlen(in) - at : step, &out);
+			decoder_end(d, &out);
+			UNIT_AT(cases[i].line, strcmp(buf_str(&out),
+			    cases[i].out) == 0);
+			decoder_free(d);
+			buf_free(&out);
+		}
+}
+
 void
 suite_docroot(void)
 {
@@ -559,6 +609,7 @@ suite_docroot(void)
 		{ "a page's own date", test_dates },
 		{ "dates in JSON-LD", test_jsonld },
 		{ "a page's text as a reader sees it", test_content_hash },
+		{ "ISO-2022-JP as a browser decodes it", test_iso2022jp },
 		CU_TEST_INFO_NULL
 	};
 

@@ -11,6 +11,7 @@
 
 #include "ascii.h"
 #include "encoding.h"
+#include "iso2022jp.h"
 #include "utf8.h"
 
 struct encoding {
@@ -191,6 +192,9 @@ static const struct label {
 
 struct decoder {
 	int		 utf8;		/* checked here: iconv takes too much */
+	struct iso2022jp *jp;		/* decoded here: iconv reads it otherwise */
+	size_t		 unit;		/* bytes skipped past what cannot be
+					   decoded: a UTF-16 code unit */
 	iconv_t		 cd;		/* (iconv_t)-1: replacement */
 	char		 held[8];	/* a sequence cut short */
 	size_t		 nheld;
@@ -311,6 +315,16 @@ decoder_new(const struct encoding *e)
 
 	d->cd = (iconv_t)-1;
 	d->utf8 = e == &encodings[UTF_8];
+	d->unit = e == &encodings[UTF_16BE] || e == &encodings[UTF_16LE] ?
+	    2 : 1;
+	if (e == &encodings[ISO_2022_JP]) {
+		d->jp = xcalloc(1, sizeof(*d->jp));
+		if (iso2022jp_open(d->jp) == -1) {
+			decoder_free(d);
+			return NULL;
+		}
+		return d;
+	}
 	if (e->iconv != NULL && !d->utf8 &&
 	    (d->cd = iconv_open("UTF-8", e->iconv)) == (iconv_t)-1) {
 		free(d);
@@ -328,6 +342,10 @@ decoder_feed(struct decoder *d, const char *in, size_t n, struct buf *out)
 
 	if (d->utf8) {
 		utf8_feed(d, in, n, out);
+		return;
+	}
+	if (d->jp != NULL) {
+		iso2022jp_feed(d->jp, in, n, out);
 		return;
 	}
 	if (d->cd == (iconv_t)-1) {
@@ -355,9 +373,14 @@ decoder_feed(struct decoder *d, const char *in, size_t n, struct buf *out)
 			d->nheld = left;
 			break;
 		}
-		/* What a browser's decoder cannot decode, it shows as U+FFFD. */
+		/*
+		 * What a browser's decoder cannot decode, it shows as U+FFFD,
+		 * and goes on at the next unit: in UTF-16 a lone surrogate's
+		 * two bytes, or every code unit after it would be misread.
+		 */
 		buf_adds(out, REPLACEMENT_CHAR);
-		p++, left--;
+		p += left < d->unit ? left : d->unit;
+		left -= left < d->unit ? left : d->unit;
 	}
 	buf_free(&all);
 }
@@ -365,6 +388,8 @@ decoder_feed(struct decoder *d, const char *in, size_t n, struct buf *out)
 void
 decoder_end(struct decoder *d, struct buf *out)
 {
+	if (d->jp != NULL)
+		iso2022jp_end(d->jp, out);
 	if (d->nheld > 0)
 		buf_adds(out, REPLACEMENT_CHAR);
 	d->nheld = 0;
@@ -375,6 +400,10 @@ decoder_free(struct decoder *d)
 {
 	if (d == NULL)
 		return;
+	if (d->jp != NULL) {
+		iso2022jp_close(d->jp);
+		free(d->jp);
+	}
 	if (d->cd != (iconv_t)-1)
 		iconv_close(d->cd);
 	free(d);
