@@ -29,7 +29,7 @@
 #include "head.h"
 #include "id_map.h"
 #include "jsonld.h"
-#include "lastmod_store.h"
+#include "lastmod_keeper.h"
 #include "log.h"
 #include "paths.h"
 #include "source.h"
@@ -91,19 +91,13 @@ struct source {
 	size_t		 nadded;
 	time_t		 dirs_changed;
 	struct heads	*heads;		/* in a scan: to read side by side */
-	struct lastmod_store *store;	/* the dates content was first seen */
-	char		*store_path;
-	time_t		 store_retry;	/* after a fault: when to try again */
-	int		 store_backoff;	/* seconds to the next try; 0 in use */
+	struct lastmod_keeper *dates;	/* when content was first seen */
+	int		 has_store;	/* [docroot] lastmod_store is set */
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
 	size_t		 spelled[SPELLINGS];	/* canonicals naming their */
 	char		*spelled_first[SPELLINGS];	/* page otherwise */
 };
-
-/* The waits before a store that failed is tried again, doubling. */
-#define STORE_RETRY_FIRST	5
-#define STORE_RETRY_MAX		600
 
 /* Pages read at once in a scan, and the threads that read them. */
 #define HEADS_AT_ONCE	4096
@@ -160,6 +154,7 @@ static uint64_t	inode_key(const struct stat *);
 static uint64_t	state_key(const struct stat *);
 static void	note_state(struct source *, uint64_t, const struct stat *);
 static void	compare_pages(struct source *, struct dirty *);
+static void	late_dates(struct source *, struct dirty *);
 static int	dir_known(const struct source *, const char *);
 static size_t	add_dir(struct source *, const char *, const struct stat *);
 static void	watch_dir(struct source *, size_t, const char *);
@@ -197,11 +192,6 @@ static void	take_head(struct source *, const struct config *, const char *,
 		    const struct stat *, struct page *, struct dating *);
 static void	remember_dates(struct source *, struct page **,
 		    const struct dating *, size_t);
-static void	open_store(struct source *, const struct config *);
-static int	store_ready(struct source *);
-static time_t	monotonic(void);
-static void	sweep_store(struct source *, int);
-static void	store_failed(struct source *, struct buf *);
 static void	read_heads(struct source *, const struct config *,
 		    struct site *);
 static void	check_canonicals(struct source *, struct site *);
@@ -217,6 +207,7 @@ open_source(int long_lived, const struct reporter *rep)
 	s->long_lived = long_lived;
 	s->report = rep;
 	s->inotify_fd = -1;
+	s->dates = lastmod_keeper_new(rep);
 	return s;
 }
 
@@ -247,8 +238,7 @@ close_source(struct source *s)
 	for (int k = 0; k < SPELLINGS; k++)
 		free(s->spelled_first[k]);
 	forget(s);
-	lastmod_store_close(s->store);
-	free(s->store_path);
+	lastmod_keeper_free(s->dates);
 	buf_free(&s->key);
 	free(s->root);
 	free(s->real_root);
@@ -450,7 +440,7 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 
 	buf_adds(&url, page->alias);
 	if (what_it_says(s, cfg, rel, st, &url, page,
-	    s->store ? dating : NULL, &note) == -1) {
+	    s->has_store ? dating : NULL, &note) == -1) {
 		free(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
@@ -956,13 +946,14 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 		buf_printf(why, "%s: %s", s->root, strerror(errno));
 		return -1;
 	}
-	open_store(s, cfg);
+	s->has_store = cfg->docroot.lastmod_store != NULL;
+	lastmod_keeper_start_scan(s->dates, cfg->docroot.lastmod_store);
 	s->heads = &heads;
 	rc = walk(s, cfg, "", &found, cancel, why);
 	read_heads(s, cfg, buckets);
 	free(heads.v);
 	s->heads = NULL;
-	sweep_store(s, rc == 0);
+	lastmod_keeper_end_scan(s->dates, rc == 0);
 	merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
@@ -1177,6 +1168,7 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 		compare_dirs(s, cfg, d);
 		compare_pages(s, d);
 	}
+	late_dates(s, d);
 	/* A pass over every known file: not for each one added. */
 	if (s->nadded > ADDED_MAX)
 		merge_added(s);
@@ -1186,6 +1178,22 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 		return -1;
 	s->roots_touched = 0;
 	return 0;
+}
+
+/*
+ * The pages the store dated after their request had gone on, or once back
+ * from a fault: read again, they take its dates (then known to it).
+ */
+static void
+late_dates(struct source *s, struct dirty *d)
+{
+	struct id_list late = { NULL, 0 };
+
+	lastmod_keeper_late(s->dates, &late);
+	for (size_t i = 0; i < late.n; i++)
+		if (known_rel(s, late.ids[i]) != NULL)
+			id_list_add(&d->ids[late.ids[i] & 0xff], late.ids[i]);
+	id_list_free(&late);
 }
 
 /* The files dirty names, each as it is now: a page, or gone. */
@@ -1761,71 +1769,6 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 	return out.data;
 }
 
-/* The store the rules name, opened and read at a scan. */
-static void
-open_store(struct source *s, const struct config *cfg)
-{
-	const char *path = cfg->docroot.lastmod_store;
-	struct buf why = BUF_INIT;
-
-	if (path == NULL || s->store_path == NULL ||
-	    strcmp(path, s->store_path) != 0) {
-		lastmod_store_close(s->store);
-		s->store = NULL;
-		s->store_backoff = 0;
-		s->store_retry = 0;
-		free(s->store_path);
-		s->store_path = path ? xstrdup(path) : NULL;
-	}
-	if (s->store != NULL && lastmod_store_load(s->store, &why) == -1)
-		store_failed(s, &why);
-	else
-		(void)store_ready(s);
-	buf_free(&why);
-}
-
-/*
- * Whether the store may be asked: one that failed is opened and read
- * again once its wait is over, so that a lock, a server restarted or a
- * file removed costs the dates of that wait only, and a request waits on
- * it once a wait at most.
- */
-static int
-store_ready(struct source *s)
-{
-	struct buf why = BUF_INIT;
-
-	if (s->store != NULL)
-		return 1;
-	if (s->store_path == NULL || monotonic() < s->store_retry)
-		return 0;
-	if ((s->store = lastmod_store_open(s->store_path, &why)) == NULL ||
-	    lastmod_store_load(s->store, &why) == -1) {
-		store_failed(s, &why);
-		buf_free(&why);
-		return 0;
-	}
-	/* The log's, not check's: said each time, unlike a page's note. */
-	if (s->store_backoff > 0)
-		log_msg("[docroot] lastmod_store %s: in use again",
-		    lastmod_store_name(s->store));
-	s->store_backoff = 0;
-	buf_free(&why);
-	return 1;
-}
-
-/* After a scan: what it did not find is marked gone, once complete. */
-static void
-sweep_store(struct source *s, int complete)
-{
-	struct buf why = BUF_INIT;
-
-	if (s->store && lastmod_store_sweep(s->store, complete, time(NULL),
-	    &why) == -1)
-		store_failed(s, &why);
-	buf_free(&why);
-}
-
 /*
  * Pages whose content the store saw before keep the date it was first
  * seen; new content is remembered with the page's date.
@@ -1836,26 +1779,29 @@ remember_dates(struct source *s, struct page **pages,
 {
 	struct lastmod_ask *asks;
 	struct page **asked;
-	struct buf why = BUF_INIT;
+	uint64_t *ids;
 	size_t nasks = 0;
+	/* A request waits a moment; a scan, off the request path, more. */
+	long wait_ms = s->long_lived && s->heads == NULL ? LASTMOD_WAIT_MS :
+	    -1;
 
-	if (!store_ready(s))
+	if (!s->has_store)
 		return;
 	asks = xreallocarray(NULL, n, sizeof(*asks));
 	asked = xreallocarray(NULL, n, sizeof(*asked));
+	ids = xreallocarray(NULL, n, sizeof(*ids));
 	for (size_t i = 0; i < n; i++) {
 		if (datings[i].content == 0 || pages[i]->alias == NULL ||
 		    pages[i]->unlisted != NULL)
 			continue;
 		asked[nasks] = pages[i];
+		ids[nasks] = pages[i]->id;
 		asks[nasks++] = (struct lastmod_ask){ pages[i]->alias,
 		    datings[i].content, pages[i]->last_modified,
 		    datings[i].first, 0 };
 	}
-	if (nasks > 0 && lastmod_store_dates(s->store, asks, nasks,
-	    &why) == -1)
-		store_failed(s, &why);
-	else
+	if (nasks > 0 && lastmod_keeper_dates(s->dates, asks, ids, nasks,
+	    wait_ms) == 1)
 		for (size_t i = 0; i < nasks; i++) {
 			asked[i]->last_modified = asks[i].date;
 			if (asks[i].remembered)
@@ -1867,31 +1813,7 @@ remember_dates(struct source *s, struct page **pages,
 		}
 	free(asks);
 	free(asked);
-	buf_free(&why);
-}
-
-/* Said at each fault: until the next try, the files' dates. */
-static void
-store_failed(struct source *s, struct buf *why)
-{
-	s->store_backoff = s->store_backoff == 0 ? STORE_RETRY_FIRST :
-	    s->store_backoff * 2 > STORE_RETRY_MAX ? STORE_RETRY_MAX :
-	    s->store_backoff * 2;
-	s->store_retry = monotonic() + s->store_backoff;
-	report(s->report, FINDING_PROBLEM, "[docroot] lastmod_store %s; pages "
-	    "keep their files' dates, and the store is tried again in %d s",
-	    buf_str(why), s->store_backoff);
-	lastmod_store_close(s->store);
-	s->store = NULL;
-}
-
-static time_t
-monotonic(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec;
+	free(ids);
 }
 
 /*
