@@ -61,7 +61,8 @@ store_rows() {
 	case $1 in
 	postgresql:*) psql_store 'SELECT url, since FROM pages ORDER BY url' |
 	    tr '|' ' ' ;;
-	*) sqlite3 -separator ' ' "$1" 'SELECT url, since FROM pages ORDER BY url' ;;
+	*) ${IN_NS:-} sqlite3 -separator ' ' "$1" \
+	    'SELECT url, since FROM pages ORDER BY url' ;;
 	esac | while read -r _url _since; do
 		echo "$_url $(date -u -d "@$_since" +%Y-%m-%d)"
 	done
@@ -154,6 +155,46 @@ printf '<title>e</title><p>new</p>\n' >"$S/e.html"
 agreed "$DB"
 check_eq "removed: made again, every page dated as it has it" 0 "$?"
 check_eq "... the pages it had keep their dates" "$OLD" "$(lastmod_of k)"
+stop
+check_no_sanitizer_report "$(cat "$TMP/server.log")"
+
+# A full disk: the store on a tmpfs of its own, in the mount namespace
+# the server runs in (IN_NS reaches it), filled and then freed.
+unshare_m="unshare -m"
+[ "$(id -u)" -eq 0 ] || unshare_m="unshare -U -r -m"
+mkdir -p "$TMP/full"
+FULL_DB="$TMP/full/dates.db"
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nlastmod_store = %s\n' \
+    "$S" "$FULL_DB" >"$TMP/full.ini"
+rm -f "$SOCK"
+: >"$TMP/server.log"
+touch -d "$OLD" "$S/k.html"
+$unshare_m sh -c 'mount -t tmpfs -o size=256k tmpfs "$1" && exec "$2" -c "$3" -s "unix:$4"' \
+    sh "$TMP/full" "$SITEMAPD" "$TMP/full.ini" "$SOCK" 2>>"$TMP/server.log" &
+SERVER_PID=$!
+if wait_for test -S "$SOCK"; then
+	IN_NS="nsenter -t $SERVER_PID -m"
+	agreed "$FULL_DB" >/dev/null
+	$IN_NS dd if=/dev/zero of="$TMP/full/filler" bs=4k 2>/dev/null
+	same k
+	edit c
+	printf '<title>h</title><p>%0900d</p>\n' 0 >"$S/h.html"
+	ask /sitemap.xml
+	check_eq "a full disk: the sitemap answered, the file's dates" "$TODAY" \
+	    "$(lastmod_of h)"
+	wait_for grep -q "lastmod_store $FULL_DB" "$TMP/server.log"
+	check_contains "... and a log line" "lastmod_store $FULL_DB" \
+	    "$(cat "$TMP/server.log")"
+	$IN_NS rm -f "$TMP/full/filler"
+	agreed "$FULL_DB"
+	check_eq "... room again: every page dated as the store has it, and recorded" \
+	    0 "$?"
+	check_eq "... a page rewritten unchanged meanwhile keeps its date" \
+	    "$OLD" "$(lastmod_of k)"
+	IN_NS=""
+else
+	echo "no tmpfs of its own here ($(cat "$TMP/server.log")): a full disk not checked"
+fi
 stop
 check_no_sanitizer_report "$(cat "$TMP/server.log")"
 
