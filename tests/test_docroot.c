@@ -547,6 +547,23 @@ test_content_hash(void)
 		}
 }
 
+/* GBK as the Encoding Standard decodes it: as gb18030, four bytes too. */
+static void
+test_gbk(void)
+{
+	struct decoder *d = decoder_new(encoding_for_label("gbk", 3));
+	struct buf out = BUF_INIT;
+
+	UNIT_AT(__LINE__, d != NULL);
+	if (d == NULL)
+		return;
+	decoder_feed(d, "a\x81\x30\x81\x30<", 6, &out);
+	decoder_end(d, &out);
+	UNIT_AT(__LINE__, strcmp(buf_str(&out), "a\xc2\x80<") == 0);
+	decoder_free(d);
+	buf_free(&out);
+}
+
 /* ISO-2022-JP, by the Encoding Standard's states, whole and byte by byte. */
 static void
 test_iso2022jp(void)
@@ -610,6 +627,7 @@ suite_docroot(void)
 		{ "dates in JSON-LD", test_jsonld },
 		{ "a page's text as a reader sees it", test_content_hash },
 		{ "ISO-2022-JP as a browser decodes it", test_iso2022jp },
+		{ "GBK as a browser decodes it", test_gbk },
 		CU_TEST_INFO_NULL
 	};
 
