@@ -281,8 +281,7 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    (to = meta_noindex_for(v, c)) != NULL) {
 			if (h->noindex == NULL)
 				h->noindex = to;
-		}
-		else if (h->modified == NULL && is_date_meta(atts) &&
+		} else if (h->modified == NULL && is_date_meta(atts) &&
 		    (v = attr(atts, "content")) != NULL)
 			h->modified = xstrdup(v);
 		else if (h->published == NULL && (v = attr(atts,

@@ -23,7 +23,7 @@ pid_t	indexnow_start(const char *file);
 struct indexnow_keeper {
 	const char	*file;
 	pid_t		 pid;		/* -1 while none runs */
-	long long	 started_ms;	/* CLOCK_MONOTONIC, as now_ms below */
+	long long	 started_ms;	/* ms of CLOCK_MONOTONIC, as now_ms */
 	long long	 again_ms;	/* when to start one again */
 	long long	 backoff_ms;
 };

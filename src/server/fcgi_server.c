@@ -596,7 +596,7 @@ fcgi_serve(int fd, struct config_watch *watch,
 		reap(&srv);
 		if (stopping && srv.nconns == 0)
 			break;
-		if (companion != NULL) {
+		if (companion != NULL && !stopping) {
 			long long want = companion->tend(companion->arg, now);
 
 			if (want != 0 && want < wake)
