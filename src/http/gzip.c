@@ -1,7 +1,7 @@
 /*
  * A whole response body gzipped in one call, with libdeflate: on sitemaps
  * its level 1 is faster than zlib's level 1 and packs tighter than zlib's
- * level 3 (README, Performance).
+ * level 3 (doc/performance).
  */
 #include <stdlib.h>
 
