@@ -74,7 +74,7 @@ sitemap_rows() {
 # agreed STORE: the sitemap dates every page as the store does, and the
 # store holds every page; asked until so, with nothing else changing.
 agreed() {
-	for _i in $(seq 60); do
+	for _i in $(seq 180); do
 		ask /sitemap.xml
 		[ "$(sitemap_rows)" = "$(store_rows "$1")" ] &&
 		    [ "$(store_rows "$1" | wc -l)" = "$(ls "$S" | wc -l)" ] &&
