@@ -1,7 +1,8 @@
 #!/bin/sh
 # The manual pages stay right: mandoc finds nothing to warn about, every
 # INI key the code knows is in sitemapd.ini(5) under its section, and
-# every command is in sitemapd(8).
+# every command of main.c's table is in sitemapd(8)'s synopsis and in
+# sitemapd --help.
 . "$SRCDIR/tests/lib.sh"
 need mandoc
 
@@ -19,7 +20,16 @@ while read -r section name; do
 	body=$(sed -n "/^\.Ss \[$section\]/,/^\.Ss /p" "$SRCDIR/doc/sitemapd.ini.5")
 	check_contains "sitemapd.ini(5): [$section] $name" ".It Ic $name No =" "$body"
 done <"$TMP/keys"
-for command in render check list robots-check ai-block recipe indexnow; do
-	check_contains "sitemapd(8): $command" ".Cm $command" "$(cat "$SRCDIR/doc/sitemapd.8")"
-done
+# The table of commands in main.c: { "name", "args", ini, run }.
+sed -n '/^} commands\[\] = {/,/^};/s/^	{ "\([a-z-]*\)", .*/\1/p' \
+    "$SRCDIR/src/server/main.c" >"$TMP/commands"
+check_eq "the command table is found" yes \
+    "$([ "$(wc -l <"$TMP/commands")" -ge 7 ] && echo yes)"
+synopsis=$(sed -n '/^\.Sh SYNOPSIS/,/^\.Sh DESCRIPTION/p' "$SRCDIR/doc/sitemapd.8")
+help=$("$SITEMAPD" --help)
+while read -r command; do
+	check_contains "sitemapd(8)'s synopsis: $command" ".Cm $command" "$synopsis"
+	check_contains "sitemapd --help: $command" " $command" \
+	    "$(printf '%s\n' "$help" | grep '^ *\(usage: \)*sitemapd ')"
+done <"$TMP/commands"
 finish

@@ -40,16 +40,40 @@
 #define EXIT_USAGE	2
 #define HELP_POINTER	"(sitemapd --help shows every command and option)\n"
 
-static const char usage_text[] =
+static int	render(const char *, int, char **);
+static int	check(const char *, int, char **);
+static int	list(const char *, int, char **);
+static int	ai_block(const char *, int, char **);
+static int	recipe(const char *, int, char **);
+static int	indexnow(const char *, int, char **);
+static int	robots_check(const char *, int, char **);
+
+/*
+ * The commands, one row each: the usage and sitemapd(8) list them from
+ * here (tests/man.sh checks both). One that reads the INI takes -c after
+ * its name too; run gets the -c given, and the arguments from the name.
+ */
+static const struct command {
+	const char	*name;
+	const char	*args;		/* the usage line's, after the name */
+	int		 ini;
+	int		(*run)(const char *config_option, int, char **);
+} commands[] = {
+	{ "render", " PATH [--host HOST] [--https] [--output FILE]", 1,
+	    render },
+	{ "check", "", 1, check },
+	{ "list", " [--host HOST] [--https]", 1, list },
+	{ "ai-block", " nginx|apache|lighttpd", 1, ai_block },
+	{ "recipe", " nginx|apache|htaccess|lighttpd", 1, recipe },
+	{ "indexnow", "", 1, indexnow },
+	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", 0, robots_check },
+};
+
+static const char usage_head[] =
 "usage: sitemapd [-c FILE] [-l LOG] [-s unix:PATH [-m MODE] [-g GROUP] |\n"
-"                -s tcp:HOST:PORT]\n"
-"       sitemapd [-c FILE] render PATH [--host HOST] [--https] [--output FILE]\n"
-"       sitemapd [-c FILE] check\n"
-"       sitemapd [-c FILE] list [--host HOST] [--https]\n"
-"       sitemapd [-c FILE] ai-block nginx|apache|lighttpd\n"
-"       sitemapd [-c FILE] recipe nginx|apache|htaccess|lighttpd\n"
-"       sitemapd [-c FILE] indexnow\n"
-"       sitemapd robots-check ROBOTS_FILE USER_AGENT URL...\n"
+"                -s tcp:HOST:PORT]\n";
+
+static const char usage_text[] =
 "       sitemapd --help | --version\n"
 "\n"
 "Started by a web server, sitemapd answers FastCGI on the socket it\n"
@@ -89,6 +113,10 @@ static const char usage_text[] =
 static void
 usage(FILE *fp)
 {
+	fputs(usage_head, fp);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(*commands); i++)
+		fprintf(fp, "       sitemapd %s%s%s\n", commands[i].ini ?
+		    "[-c FILE] " : "", commands[i].name, commands[i].args);
 	fputs(usage_text, fp);
 }
 
@@ -446,6 +474,20 @@ print_rules(const char *config_option, int argc, char **argv,
 }
 
 static int
+ai_block(const char *config_option, int argc, char **argv)
+{
+	return print_rules(config_option, argc, argv, ai_block_write,
+	    "nginx, apache or lighttpd");
+}
+
+static int
+recipe(const char *config_option, int argc, char **argv)
+{
+	return print_rules(config_option, argc, argv, recipe_write,
+	    "nginx, apache, htaccess or lighttpd");
+}
+
+static int
 indexnow(const char *config_option, int argc, char **argv)
 {
 	struct config_watch watch;
@@ -478,13 +520,15 @@ version(void)
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/* Reads no INI: config_option is not for it. */
 static int
-robots_check(int argc, char **argv)
+robots_check(const char *config_option, int argc, char **argv)
 {
 	struct robotstxt rt;
 	struct buf text = BUF_INIT;
 	int fd, rc;
 
+	(void)config_option;
 	if (argc < 4)
 		return usage_error("robots-check: give %s", argc == 1 ?
 		    "ROBOTS_FILE USER_AGENT URL..." : argc == 2 ?
@@ -571,25 +615,17 @@ main(int argc, char **argv)
 		buf_free(&err);
 		return EXIT_USAGE;
 	}
-	if (argc > 0 && strcmp(argv[0], "robots-check") != 0 &&
-	    config_after_command(&argc, argv, &config_option) != 0)
-		return EXIT_USAGE;
-	if (argc > 0 && strcmp(argv[0], "render") == 0)
-		return render(config_option, argc, argv);
-	if (argc > 0 && strcmp(argv[0], "check") == 0)
-		return check(config_option, argc, argv);
-	if (argc > 0 && strcmp(argv[0], "list") == 0)
-		return list(config_option, argc, argv);
-	if (argc > 0 && strcmp(argv[0], "robots-check") == 0)
-		return robots_check(argc, argv);
-	if (argc > 0 && strcmp(argv[0], "ai-block") == 0)
-		return print_rules(config_option, argc, argv, ai_block_write,
-		    "nginx, apache or lighttpd");
-	if (argc > 0 && strcmp(argv[0], "recipe") == 0)
-		return print_rules(config_option, argc, argv, recipe_write,
-		    "nginx, apache, htaccess or lighttpd");
-	if (argc > 0 && strcmp(argv[0], "indexnow") == 0)
-		return indexnow(config_option, argc, argv);
+	for (size_t i = 0; argc > 0 && i < sizeof(commands) /
+	    sizeof(*commands); i++) {
+		const struct command *cmd = &commands[i];
+
+		if (strcmp(argv[0], cmd->name) != 0)
+			continue;
+		if (cmd->ini && config_after_command(&argc, argv,
+		    &config_option) != 0)
+			return EXIT_USAGE;
+		return cmd->run(config_option, argc, argv);
+	}
 	if (argc > 0)
 		return usage_error("unknown command %s", argv[0]);
 	if (socket_spec && strncmp(socket_spec, "unix:", 5) == 0)
