@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "iso2022jp.h"
+#include "utf8.h"
 
 #define REPLACEMENT_CHAR	"\xef\xbf\xbd"	/* U+FFFD */
 #define ESC			0x1b
@@ -24,7 +25,6 @@ enum jp_state {
 static void	step(struct iso2022jp *, unsigned char, struct buf *);
 static void	jis0208(struct iso2022jp *, unsigned char, unsigned char,
 		    struct buf *);
-static void	utf8_of(unsigned cp, struct buf *);
 
 int
 iso2022jp_open(struct iso2022jp *d)
@@ -92,9 +92,9 @@ step(struct iso2022jp *d, unsigned char b, struct buf *out)
 		if (b >= 0x80 || b == 0x0e || b == 0x0f)
 			buf_adds(out, REPLACEMENT_CHAR);
 		else if (d->state == JP_ROMAN && b == 0x5c)
-			utf8_of(0xa5, out);
+			utf8_put(out, 0xa5);
 		else if (d->state == JP_ROMAN && b == 0x7e)
-			utf8_of(0x203e, out);
+			utf8_put(out, 0x203e);
 		else
 			buf_addc(out, (char)b);
 		return;
@@ -105,7 +105,7 @@ step(struct iso2022jp *d, unsigned char b, struct buf *out)
 		}
 		d->out_flag = 0;
 		if (b >= 0x21 && b <= 0x5f)
-			utf8_of(0xff61 - 0x21 + b, out);
+			utf8_put(out, 0xff61 - 0x21 + b);
 		else
 			buf_adds(out, REPLACEMENT_CHAR);
 		return;
@@ -185,17 +185,4 @@ jis0208(struct iso2022jp *d, unsigned char lead, unsigned char trail,
 		return;
 	}
 	buf_commit(out, (size_t)(o - start));
-}
-
-static void
-utf8_of(unsigned cp, struct buf *out)
-{
-	if (cp < 0x800) {
-		buf_addc(out, (char)(0xc0 | cp >> 6));
-		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		buf_addc(out, (char)(0xe0 | cp >> 12));
-		buf_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
-		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
-	}
 }

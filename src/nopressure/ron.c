@@ -584,21 +584,7 @@ escape(struct ron *r, struct buf *out)
 	default:
 		return fail(r, "invalid escape: unknown escape character");
 	}
-	if (cp < 0x80)
-		buf_addc(out, (char)cp);
-	else if (cp < 0x800) {
-		buf_addc(out, (char)(0xc0 | cp >> 6));
-		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		buf_addc(out, (char)(0xe0 | cp >> 12));
-		buf_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
-		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		buf_addc(out, (char)(0xf0 | cp >> 18));
-		buf_addc(out, (char)(0x80 | (cp >> 12 & 0x3f)));
-		buf_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
-		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
-	}
+	utf8_put(out, cp);
 	return 0;
 }
 

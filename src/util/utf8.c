@@ -40,3 +40,23 @@ utf8_invalid_at(const unsigned char *s, size_t n)
 	}
 	return NULL;
 }
+
+void
+utf8_put(struct buf *out, uint32_t cp)
+{
+	if (cp < 0x80)
+		buf_addc(out, (char)cp);
+	else if (cp < 0x800) {
+		buf_addc(out, (char)(0xc0 | cp >> 6));
+		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		buf_addc(out, (char)(0xe0 | cp >> 12));
+		buf_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
+		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		buf_addc(out, (char)(0xf0 | cp >> 18));
+		buf_addc(out, (char)(0x80 | (cp >> 12 & 0x3f)));
+		buf_addc(out, (char)(0x80 | (cp >> 6 & 0x3f)));
+		buf_addc(out, (char)(0x80 | (cp & 0x3f)));
+	}
+}
