@@ -32,9 +32,8 @@ struct indexnow_keeper {
 void	indexnow_keeper_start(struct indexnow_keeper *, const char *file,
 	    long long now_ms);
 /*
- * Reaps a dead one and starts the next when due; cheap enough for every
- * turn of the server's loop. Returns when it wants the next turn at the
- * latest (0: no need).
+ * Reaps a dead one and starts the next when due. Returns when it wants
+ * to be called again at the latest (0: only when a child ends).
  */
 long long indexnow_keeper_tend(void *keeper, long long now_ms);
 

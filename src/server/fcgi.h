@@ -16,9 +16,9 @@ int	gateway_is_cgi(void);
 int	fcgi_listen(const char *spec, int mode, int group, struct buf *err);
 
 /*
- * A process the server keeps beside it: tend is called at each turn of
- * its loop, at once when a child ends, and returns by when (CLOCK_MONOTONIC
- * ms) it wants the next turn at the latest, or 0.
+ * A process the server keeps beside it: tend is called once at the start,
+ * at once when a child ends, and when it asked to be, returning by when
+ * (CLOCK_MONOTONIC ms) it wants the next call, or 0 for none.
  */
 struct fcgi_companion {
 	long long	(*tend)(void *arg, long long now_ms);

@@ -114,7 +114,7 @@ struct server {
 	struct log_once		 log_once;
 };
 
-static volatile sig_atomic_t stopping, reloading;
+static volatile sig_atomic_t stopping, reloading, child_ended;
 
 static int		set_nonblocking(int);
 static size_t		conns_allowed(void);
@@ -538,7 +538,7 @@ fcgi_serve(int fd, struct config_watch *watch,
 	static struct server srv;
 	struct pollfd *pfd;
 	sigset_t waiting;
-	long long stop_by = 0;
+	long long stop_by = 0, tend_at = companion ? fcgi_now_ms() : 0;
 	int rc = 0;
 
 	setup_signals(&waiting);
@@ -596,12 +596,14 @@ fcgi_serve(int fd, struct config_watch *watch,
 		reap(&srv);
 		if (stopping && srv.nconns == 0)
 			break;
-		if (companion != NULL && !stopping) {
-			long long want = companion->tend(companion->arg, now);
-
-			if (want != 0 && want < wake)
-				wake = want;
+		/* Tended when a child ended or when it asked, not per request. */
+		if (companion != NULL && !stopping && (child_ended ||
+		    (tend_at != 0 && now >= tend_at))) {
+			child_ended = 0;
+			tend_at = companion->tend(companion->arg, now);
 		}
+		if (!stopping && tend_at != 0 && tend_at < wake)
+			wake = tend_at;
 
 		listening = !stopping && now >= srv.listen_after &&
 		    (srv.nconns < srv.max_conns || evictable(&srv) != -1);
@@ -690,11 +692,12 @@ on_reload(int sig)
 	reloading = 1;
 }
 
-/* Only to end ppoll(): the companion is tended at every turn. */
+/* Set only while waiting in ppoll(), as the other signals. */
 static void
 on_child(int sig)
 {
 	(void)sig;
+	child_ended = 1;
 }
 
 /*
