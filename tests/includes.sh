@@ -1,7 +1,8 @@
 #!/bin/sh
-# The include graph of src/ has no cycle, and only the entry point and the
-# adapters speak libfcgi. A module is a .c and its .h; an edge runs from
-# the module that includes to the one included. tsort(1) names any loop.
+# The include graph of src/ has no cycle, every include runs down the
+# floors HACKING gives, and only the entry point and the adapters speak
+# libfcgi. A module is a .c and its .h; an edge runs from the module that
+# includes to the one included. tsort(1) names any loop.
 . "$SRCDIR/tests/lib.sh"
 
 # "from to" per quoted include of a file in src/ (its folders, which -I
@@ -31,6 +32,63 @@ edges "$SRCDIR/src" >"$TMP/edges"
 check_eq "the graph has edges" yes "$([ "$(wc -l <"$TMP/edges")" -ge 50 ] && echo yes)"
 tsort "$TMP/edges" >/dev/null 2>"$TMP/loops"
 check_eq "src/ includes have no cycle" "" "$(cat "$TMP/loops")"
+
+# "folder folder-included file header" per include that leaves a folder.
+folder_edges() {
+	for file in "$1"/*/*.c "$1"/*/*.h; do
+		[ -f "$file" ] || continue
+		from=$(basename "$(dirname "$file")")
+		sed -n 's/^#include "\(.*\.h\)".*/\1/p' "$file" |
+		while read -r to; do
+			for h in "$1"/*/"$to"; do
+				[ -f "$h" ] || continue
+				into=$(basename "$(dirname "$h")")
+				[ "$into" = "$from" ] ||
+				    echo "$from $into ${file#"$1"/} $to"
+			done
+		done
+	done
+}
+
+# Each include that does not run to a lower floor, as "file includes
+# header (folder/ is not below folder/)". The floors are one line, from
+# the top, ">" between floors and folders of one floor side by side:
+# those may not include each other either.
+upward() {
+	folder_edges "$1" | while read -r from into file header; do
+		high=$(floor_of "$from"); low=$(floor_of "$into")
+		if [ -z "$high" ] || [ -z "$low" ] || [ "$high" -ge "$low" ]; then
+			echo "$file includes $header ($into/ is not below $from/)"
+		fi
+	done
+}
+
+# The number of folder's floor, from the top; nothing when it has none.
+floor_of() {
+	echo "$floors" | tr '>' '\n' | grep -n " $1/ " | cut -d: -f1
+}
+
+floors=$(sed -n 's/^    Floors: \(.*\)/ \1 /p' "$SRCDIR/HACKING")
+check_contains "HACKING gives the floors" "util/" "$floors"
+for dir in "$SRCDIR"/src/*/; do
+	folder=$(basename "$dir")
+	check_contains "src/$folder/ is on a floor" " $folder/" "$floors"
+done
+
+# The check itself must be able to fail: a made-up upward include, and
+# one between two folders of a floor, are found; a downward one is not.
+mkdir -p "$TMP/up/util" "$TMP/up/core" "$TMP/up/docroot" "$TMP/up/nopressure"
+printf '#include "cache.h"\n' >"$TMP/up/util/buf.c"
+: >"$TMP/up/core/cache.h"
+printf '#include "buf.h"\n#include "tags.h"\n' >"$TMP/up/docroot/head.c"
+: >"$TMP/up/util/buf.h"
+: >"$TMP/up/nopressure/tags.h"
+check_eq "a made-up upward include is found, and one across a floor" \
+    "docroot/head.c includes tags.h (nopressure/ is not below docroot/)
+util/buf.c includes cache.h (core/ is not below util/)" \
+    "$(upward "$TMP/up" | sort)"
+
+check_eq "every include runs down the floors" "" "$(upward "$SRCDIR/src")"
 
 # The core library (Makefile.am) links no libfcgi: only these touch it.
 adapters="main fcgi fcgi_server"

@@ -11,10 +11,12 @@ for page in sitemapd.8 sitemapd.ini.5; do
 	check_eq "$page: mandoc -T lint, no warning" "" "$(cat "$TMP/lint")"
 done
 
-# The table of keys in config.c: { "section", "name", repeatable }.
-sed -n 's/.*{ "\([a-z]*\)", "\([a-z_]*\)", [01] },.*/\1 \2/p' \
-    "$SRCDIR/src/core/config.c" >"$TMP/keys"
-check_eq "the key table is found" yes "$([ "$(wc -l <"$TMP/keys")" -ge 15 ] && echo yes)"
+# Every part's table of keys (config_module.h), each row opening with
+# { "section", "name", ...
+for file in "$SRCDIR"/src/*/*.c; do
+	sed -n '/struct config_key .*keys\[\] = {/,/^};/p' "$file"
+done | sed -n 's/.*{ "\([a-z]*\)", "\([a-z_]*\)", .*/\1 \2/p' >"$TMP/keys"
+check_eq "the key tables are found" yes "$([ "$(wc -l <"$TMP/keys")" -ge 30 ] && echo yes)"
 while read -r section name; do
 	# The key's entry, inside its section (.Ss [section] to the next .Ss).
 	body=$(sed -n "/^\.Ss \[$section\]/,/^\.Ss /p" "$SRCDIR/doc/sitemapd.ini.5")

@@ -4,15 +4,13 @@
 #include <string.h>
 
 #include "ai_crawlers.h"
-#include "submit.h"
 #include "cache.h"
 #include "hash.h"
 #include "id_map.h"
 #include "check.h"
-#include "lastmod_store.h"
+#include "config_module.h"
 #include "protocol_limits.h"
 #include "report.h"
-#include "robots_file.h"
 #include "robots_writer.h"
 #include "sitemap.h"
 
@@ -184,34 +182,7 @@ reason_kind(struct buf *reason)
 	reason->data[reason->len] = '\0';
 }
 
-/* An exclude pattern that keeps no page out is most likely mistyped. */
-static void
-check_docroot_excludes(const struct reporter *rep, const struct config *cfg,
-    const struct page_cache *cache)
-{
-	size_t n;
-	const struct page **pages = cache_pages(cache, &n);
-	struct buf why = BUF_INIT;
-
-	for (size_t k = 0; k < cfg->docroot.nexclude; k++) {
-		int used = 0;
-
-		buf_reset(&why);
-		buf_printf(&why, EXCLUDED_BY "%s", cfg->docroot.exclude[k]);
-		for (size_t i = 0; i < n && !used; i++)
-			used = pages[i]->unlisted != NULL &&
-			    strcmp(pages[i]->unlisted, buf_str(&why)) == 0;
-		if (!used)
-			report(rep, FINDING_NOTE, "[docroot] exclude %s: no "
-			    "page is under it (a pattern as in .gitignore: "
-			    "drafts/ is every folder named drafts, /drafts "
-			    "the one at the root)", cfg->docroot.exclude[k]);
-	}
-	buf_free(&why);
-	free(pages);
-}
-
-static void
+void
 check_robots_allows(const struct reporter *rep, const struct config *cfg,
     const char *path, const char *what)
 {
@@ -251,47 +222,6 @@ check_limits(const struct reporter *rep, const struct config *cfg,
 	}
 	buf_free(&text);
 	buf_free(&base);
-}
-
-/* A tag exclude_tags names that no page carries excludes nothing. */
-static void
-check_exclude_tags(const struct reporter *rep, const struct config *cfg,
-    const struct page_cache *cache)
-{
-	size_t n;
-	const struct page **pages = cache_pages(cache, &n);
-
-	for (size_t k = 0; k < cfg->nexclude_tags; k++) {
-		int carried = 0;
-
-		for (size_t i = 0; i < n && !carried; i++)
-			for (size_t t = 0; t < pages[i]->ntags; t++)
-				if (strcmp(pages[i]->tags[t],
-				    cfg->exclude_tags[k]) == 0)
-					carried = 1;
-		if (!carried)
-			report(rep, FINDING_NOTE, "[sitemap] exclude_tags: no "
-			    "page has the tag %s", cfg->exclude_tags[k]);
-	}
-	free(pages);
-}
-
-/* Where the admin path comes from, and whether the two sources agree. */
-static void
-check_admin_path(const struct reporter *rep, const struct config *cfg)
-{
-	if (cfg->admin_unknown)
-		report(rep, FINDING_PROBLEM, "the admin path is unknown: %s; "
-		    "the sitemaps answer 503 until [site] admin_path is set or "
-		    "config.yaml is readable", cfg->yaml_error);
-	else if (cfg->yaml_error)
-		report(rep, FINDING_PROBLEM, "%s; using [site] admin_path /%s "
-		    "from %s", cfg->yaml_error, cfg->ini_admin, cfg->file);
-	else if (cfg->ini_admin && cfg->yaml_admin &&
-	    strcmp(cfg->ini_admin, cfg->yaml_admin) != 0)
-		report(rep, FINDING_NOTE, "[site] admin_path /%s differs from "
-		    "config.yaml's admin.path /%s; both are kept out of the "
-		    "sitemap", cfg->ini_admin, cfg->yaml_admin);
 }
 
 /*
@@ -347,51 +277,6 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 	buf_free(&source);
 }
 
-/*
- * The lastmod store's state, after the scan: how many pages it
- * remembers. One that cannot be used the scan has already said.
- */
-static void
-check_lastmod_store(const struct reporter *rep, const struct config *cfg)
-{
-	const char *path = cfg->docroot.lastmod_store;
-	struct lastmod_store *store;
-	struct buf why = BUF_INIT;
-	long n;
-
-	if (path == NULL || (store = lastmod_store_open(path, &why)) == NULL) {
-		buf_free(&why);
-		return;
-	}
-	if ((n = lastmod_store_count(store, &why)) != -1)
-		report(rep, FINDING_NOTE, "[docroot] lastmod_store %s: the "
-		    "dates of %ld pages remembered", lastmod_store_name(store),
-		    n);
-	lastmod_store_close(store);
-	buf_free(&why);
-}
-
-/* What of a document root's own robots.txt is not carried over, and why. */
-static void
-check_root_robots(const struct reporter *rep, const struct config *cfg)
-{
-	struct robots scratch;
-	struct buf why = BUF_INIT;
-
-	if (cfg->docroot.url_path != NULL) {
-		report(rep, FINDING_NOTE, "[docroot] url_path = /%s: crawlers "
-		    "read the host's /robots.txt, not one in %s: its own is not "
-		    "read; name https://HOST/%ssitemap.xml in the host's",
-		    cfg->docroot.url_path, cfg->root, cfg->docroot.url_path);
-		return;
-	}
-	robots_init(&scratch);
-	docroot_robots_merge(cfg->root, cfg->ini_admin, &cfg->hosts, &scratch,
-	    rep, &why);
-	robots_free(&scratch);
-	buf_free(&why);
-}
-
 int
 check_site(const struct config *cfg, FILE *out)
 {
@@ -400,25 +285,18 @@ check_site(const struct config *cfg, FILE *out)
 	struct page_cache cache;
 	struct sitemap *sm;
 
-	if (cfg->source == SOURCE_NOPRESSURE)
-		check_admin_path(&rep, cfg);
-	else
-		check_root_robots(&rep, cfg);
+	for (const struct config_module *const *m = config_modules; *m; m++)
+		if ((*m)->check && config_module_applies(*m, cfg))
+			(*m)->check(cfg, &rep);
 	check_ai_classes(&rep, cfg);
-	indexnow_report(cfg, &rep);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
-	if (cfg->source == SOURCE_NOPRESSURE)
-		check_robots_allows(&rep, cfg, "/id/0123456789abcdef",
-		    "the /id/ pages (those without an alias)");
 	check_content(&rep, cfg, &sm, &cache);
-	if (cfg->source == SOURCE_DOCROOT)
-		check_lastmod_store(&rep, cfg);
-	if (sm != NULL && cfg->source == SOURCE_DOCROOT)
-		check_docroot_excludes(&rep, cfg, &cache);
-	if (sm != NULL) {
-		check_exclude_tags(&rep, cfg, &cache);
+	for (const struct config_module *const *m = config_modules; *m; m++)
+		if ((*m)->check_pages && config_module_applies(*m, cfg))
+			(*m)->check_pages(cfg, sm != NULL ? &cache : NULL,
+			    &rep);
+	if (sm != NULL)
 		sitemap_report_alternates(sm, &rep);
-	}
 	if (sm != NULL && sm->nparts > 1) {
 		check_robots_allows(&rep, cfg, "/sitemap_index.xml",
 		    "the sitemap index");

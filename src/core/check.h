@@ -11,8 +11,13 @@
 #include <stdio.h>
 
 #include "config.h"
+#include "report.h"
 
 /* Writes the problems to out and returns how many there are. */
 int	check_site(const struct config *, FILE *out);
+
+/* A problem when robots.txt keeps "*" from path; what names it. */
+void	check_robots_allows(const struct reporter *, const struct config *,
+	    const char *path, const char *what);
 
 #endif

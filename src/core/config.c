@@ -1,6 +1,8 @@
 /*
  * The INI file read strictly: every section and key known, each error
- * named by file, line and reason.
+ * named by file, line and reason. The keys are those the parts declare
+ * (config_module.h); the core's own are here: [site], [reserved], [http],
+ * [sitemap] and [robots].
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,40 +22,32 @@
 #include "alias.h"
 #include "ascii.h"
 #include "config.h"
+#include "config_module.h"
 #include "file.h"
 #include "filestate.h"
 #include "log.h"
-#include "nopconfig.h"
 #include "number.h"
 #include "protocol_limits.h"
-#include "robots_file.h"
 #include "store_db.h"
 
-enum key { K_ROOT, K_ADMIN_PATH, K_HOME_ALIAS, K_TRAILING_SLASH,
-	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
-	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_ROBOTS_ALLOW,
-	K_ROBOTS_DISALLOW, K_WATCH, K_EXCLUDE_TAGS, K_STYLESHEET, K_SOURCE,
-	K_EXTENSIONS, K_INDEX, K_CLEAN_URLS, K_EXCLUDE, K_AI_TRAIN,
-	K_AI_SEARCH, K_AI_USER, K_AI_CRAWLERS, K_CONTENT_SIGNAL,
-	K_CONTENT_USAGE, K_LASTMOD_STORE, K_INDEXNOW_KEY, K_INDEXNOW_HOST,
-	K_INDEXNOW_HTTPS, K_INDEXNOW_ENDPOINT, K_INDEXNOW_DELAY,
-	K_INDEXNOW_STATE, K_URL_PATH };
-#define K_KEYS	(K_URL_PATH + 1)
-/* Each key is a bit of struct parse's seen. */
-_Static_assert(K_KEYS <= 64, "more keys than bits");
+const struct config_module *const config_modules[] = { &site_module,
+	&nopressure_module, &docroot_module, &indexnow_module, NULL };
 
-struct parse {
+/* Each key a part declares has a slot: a bit of seen, its lines. */
+#define SLOTS	64
+
+struct config_parse {
 	FILE		*f;
 	const char	*file;
 	struct config	*cfg;
 	int		 line;
 	int		 error_line;	/* first error seen, 0 for none */
+	int		 failed;	/* an error was kept */
 	struct buf	*err;
 	uint64_t	 seen;		/* single-valued keys already set */
 	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
-	int		 docroot_line;	/* of the first [docroot] key */
-	int		 indexnow_line;	/* of the first [indexnow] key */
-	int		 key_line[K_KEYS];	/* where each was set last */
+	int		 first_line[SLOTS];	/* where each was set first */
+	int		 last_line[SLOTS];	/* and last */
 	char		*admin;		/* admin_path, canonical */
 	int		 admin_line;
 	struct published {		/* what robots.txt will print */
@@ -63,50 +57,58 @@ struct parse {
 	size_t		 npublished;
 };
 
-static const struct {
-	const char	*section;
-	const char	*name;
-	int		 repeatable;
-} keys[] = {
-	[K_ROOT] =		{ "site", "root", 0 },
-	[K_ADMIN_PATH] =	{ "site", "admin_path", 0 },
-	[K_HOME_ALIAS] =	{ "site", "home_alias", 0 },
-	[K_TRAILING_SLASH] =	{ "site", "trailing_slash", 0 },
-	[K_RESERVED_PATH] =	{ "reserved", "path", 1 },
-	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", 1 },
-	[K_TRUSTED_PROXIES] =	{ "http", "trusted_proxies", 0 },
-	[K_ALLOWED_HOSTS] =	{ "http", "allowed_hosts", 0 },
-	[K_GZIP] =		{ "http", "gzip", 0 },
-	[K_MAX_URLS] =		{ "sitemap", "max_urls", 0 },
-	[K_MAX_BYTES] =		{ "sitemap", "max_bytes", 0 },
-	[K_ROBOTS_ALLOW] =	{ "robots", "allow", 1 },
-	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", 1 },
-	[K_WATCH] =		{ "site", "watch", 0 },
-	[K_EXCLUDE_TAGS] =	{ "sitemap", "exclude_tags", 0 },
-	[K_STYLESHEET] =	{ "sitemap", "stylesheet", 0 },
-	[K_SOURCE] =		{ "site", "source", 0 },
-	[K_EXTENSIONS] =	{ "docroot", "extensions", 0 },
-	[K_INDEX] =		{ "docroot", "index", 0 },
-	[K_CLEAN_URLS] =	{ "docroot", "clean_urls", 0 },
-	[K_EXCLUDE] =		{ "docroot", "exclude", 1 },
-	[K_AI_TRAIN] =		{ "robots", "ai_train", 0 },
-	[K_AI_SEARCH] =		{ "robots", "ai_search", 0 },
-	[K_AI_USER] =		{ "robots", "ai_user", 0 },
-	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", 0 },
-	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", 1 },
-	[K_CONTENT_USAGE] =	{ "robots", "content_usage", 1 },
-	[K_LASTMOD_STORE] =	{ "docroot", "lastmod_store", 0 },
-	[K_INDEXNOW_KEY] =	{ "indexnow", "key", 0 },
-	[K_INDEXNOW_HOST] =	{ "indexnow", "host", 0 },
-	[K_INDEXNOW_HTTPS] =	{ "indexnow", "https", 0 },
-	[K_INDEXNOW_ENDPOINT] =	{ "indexnow", "endpoint", 0 },
-	[K_INDEXNOW_DELAY] =	{ "indexnow", "delay", 0 },
-	[K_INDEXNOW_STATE] =	{ "indexnow", "state", 0 },
-	[K_URL_PATH] =		{ "docroot", "url_path", 0 },
+/* The core's own keys, in site_keys. */
+enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_WATCH, K_SOURCE,
+	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
+	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
+	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
+	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_KEYS };
+
+static int	set_site(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
+static int	set_ai(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
+
+static const struct config_key site_keys[] = {
+	[K_ROOT] =		{ "site", "root", NULL, 0, set_site, 0 },
+	[K_ADMIN_PATH] =	{ "site", "admin_path", NULL, 0, set_site, 0 },
+	[K_TRAILING_SLASH] =	{ "site", "trailing_slash", "no", 0,
+	    config_set_bool, offsetof(struct config, trailing_slash) },
+	[K_WATCH] =		{ "site", "watch", "auto", 0, set_site, 0 },
+	[K_SOURCE] =		{ "site", "source", "nopressure", 0, set_site,
+	    0 },
+	[K_RESERVED_PATH] =	{ "reserved", "path", NULL, 1, set_site, 0 },
+	[K_RESERVED_ROBOTS] =	{ "reserved", "robots", NULL, 1, set_site, 0 },
+	[K_TRUSTED_PROXIES] =	{ "http", "trusted_proxies", NULL, 0,
+	    set_site, 0 },
+	[K_ALLOWED_HOSTS] =	{ "http", "allowed_hosts", NULL, 0, set_site,
+	    0 },
+	[K_GZIP] =		{ "http", "gzip", "yes", 0, config_set_bool,
+	    offsetof(struct config, gzip) },
+	[K_MAX_URLS] =		{ "sitemap", "max_urls",
+	    CONFIG_NUMBER(SITEMAP_MAX_URLS), 0, set_site, 0 },
+	[K_MAX_BYTES] =		{ "sitemap", "max_bytes",
+	    CONFIG_NUMBER(SITEMAP_MAX_BYTES), 0, set_site, 0 },
+	[K_STYLESHEET] =	{ "sitemap", "stylesheet", "yes", 0,
+	    config_set_bool, offsetof(struct config, stylesheet) },
+	[K_ROBOTS_ALLOW] =	{ "robots", "allow", NULL, 1, set_site, 0 },
+	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", NULL, 1, set_site, 0 },
+	[K_AI_TRAIN] =		{ "robots", "ai_train", NULL, 0, set_ai, 0 },
+	[K_AI_SEARCH] =		{ "robots", "ai_search", NULL, 0, set_ai, 0 },
+	[K_AI_USER] =		{ "robots", "ai_user", NULL, 0, set_ai, 0 },
+	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", NULL, 0, set_ai, 0 },
+	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", NULL, 1, set_ai,
+	    0 },
+	[K_CONTENT_USAGE] =	{ "robots", "content_usage", NULL, 1, set_ai,
+	    0 },
 };
 
-static const char *const sections[] = { "site", "reserved", "http",
-	"sitemap", "robots", "docroot", "indexnow" };
+const struct config_module site_module = {
+	.name = "site",
+	.source = -1,
+	.keys = site_keys,
+	.nkeys = K_KEYS,
+};
 
 /* [robots:AGENT] holds the rules of one crawler's group. */
 #define AGENT_SECTION	"robots:"
@@ -118,39 +120,96 @@ static const char *const sections[] = { "site", "reserved", "http",
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
 
-static int error_at(struct parse *, int, const char *, ...)
-    __attribute__((format(printf, 3, 4)));
-static int	unknown_key(struct parse *, const char *, const char *);
+#define EACH_MODULE(m)	(const struct config_module *const *m = \
+	config_modules; *m != NULL; m++)
+
+static int	unknown_key(struct config_parse *, const char *, const char *);
 static int	quoted(const char *);
 static size_t	edit_distance(const char *, const char *);
 static void	docroot_rules_free(struct docroot_rules *);
-static int	url_path_set(struct parse *, const char *);
 static void	copy_items(char ***, size_t *, char *const *, size_t);
+static int	slot_of(const struct config_key *);
+static const struct config_module *source_module(int);
 
-/*
- * Keeps the first error only: later ones are often its echoes. Returns
- * INI_STOP, what an inih handler returns to end the parse.
- */
 static int
-error_at(struct parse *p, int line, const char *fmt, ...)
+error_vat(struct config_parse *p, int line, const char *fmt, va_list ap)
+{
+	if (!p->failed) {
+		p->failed = 1;
+		p->error_line = line;
+		if (line > 0)
+			buf_printf(p->err, "%s:%d: ", p->file, line);
+		else
+			buf_printf(p->err, "%s: ", p->file);
+		buf_vprintf(p->err, fmt, ap);
+	}
+	return -1;
+}
+
+int
+config_error_at(struct config_parse *p, int line, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (p->error_line == 0) {
-		p->error_line = line;
-		buf_printf(p->err, "%s:%d: ", p->file, line);
-		va_start(ap, fmt);
-		buf_vprintf(p->err, fmt, ap);
-		va_end(ap);
-	}
-	return INI_STOP;
+	va_start(ap, fmt);
+	error_vat(p, line, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
-static int
-parse_bool(const char *v, int *out)
+int
+config_error(struct config_parse *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vat(p, p->line, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+config_line(const struct config_parse *p, const char *section,
+    const char *name)
+{
+	int line = 0;
+
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+			int slot = slot_of(key);
+
+			if (strcmp(key->section, section) != 0)
+				continue;
+			if (name != NULL && strcmp(key->name, name) == 0)
+				return p->last_line[slot];
+			if (name == NULL && p->first_line[slot] != 0 &&
+			    (line == 0 || p->first_line[slot] < line))
+				line = p->first_line[slot];
+		}
+	return line;
+}
+
+const char *
+config_admin(const struct config_parse *p)
+{
+	return p->admin;
+}
+
+int
+config_module_applies(const struct config_module *m,
+    const struct config *cfg)
+{
+	return m->source < 0 || m->source == (int)cfg->source;
+}
+
+int
+config_set_bool(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
 {
 	static const char *const yes[] = { "yes", "true", "on", "1" };
 	static const char *const no[] = { "no", "false", "off", "0" };
+	int *out = (int *)((char *)cfg + key->offset);
 
 	for (size_t i = 0; i < 4; i++) {
 		if (strcasecmp(v, yes[i]) == 0) {
@@ -162,7 +221,24 @@ parse_bool(const char *v, int *out)
 			return 0;
 		}
 	}
-	return -1;
+	return config_error(p, "%s must be yes or no, not \"%s\"", key->name,
+	    v);
+}
+
+/* Where state lives: a SQLite file, or a PostgreSQL server's URI. */
+int
+config_set_store(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
+{
+	char **out = (char **)((char *)cfg + key->offset);
+
+	if (strstr(v, "://") != NULL && !store_db_remote(v))
+		return config_error(p, "%s: a SQLite file's path, or a "
+		    "postgresql:// URI, not %.*s", key->name,
+		    (int)(strstr(v, "://") - v + 3), v);
+	free(*out);
+	*out = store_db_remote(v) ? xstrdup(v) : config_path(p, v);
+	return 0;
 }
 
 /* Decimal digits only, no leading zero, within [min, max]. */
@@ -178,17 +254,16 @@ parse_size(const char *v, size_t min, size_t max, size_t *out)
 	return 0;
 }
 
-/* A relative root is taken from the directory of the INI file. */
-static char *
-absolute_root(const char *file, const char *root)
+char *
+config_path(const struct config_parse *p, const char *value)
 {
 	struct buf path = BUF_INIT;
 	char *copy, *clean;
 
-	if (root[0] == '/')
-		return file_path_clean(root);
-	copy = xstrdup(file);
-	buf_printf(&path, "%s/%s", dirname(copy), root);
+	if (value[0] == '/')
+		return file_path_clean(value);
+	copy = xstrdup(p->file);
+	buf_printf(&path, "%s/%s", dirname(copy), value);
 	free(copy);
 	clean = file_path_clean(buf_str(&path));
 	buf_free(&path);
@@ -218,9 +293,8 @@ each_item(const char *v, int (*add)(struct host_policy *, const char *,
 	return 0;
 }
 
-/* Appends the items of a list separated by commas, each trimmed. */
-static void
-add_items(const char *v, char ***items, size_t *n)
+void
+config_list_add(const char *v, char ***items, size_t *n)
 {
 	while (*v) {
 		size_t len = strcspn(v, ",");
@@ -235,8 +309,8 @@ add_items(const char *v, char ***items, size_t *n)
 	}
 }
 
-static void
-free_items(char ***items, size_t *n)
+void
+config_list_free(char ***items, size_t *n)
 {
 	for (size_t i = 0; i < *n; i++)
 		free((*items)[i]);
@@ -245,40 +319,8 @@ free_items(char ***items, size_t *n)
 	*n = 0;
 }
 
-/*
- * [docroot] extensions or index: file names, or their endings, which
- * name no directory. Returns 0, or -1 after error_at.
- */
-static int
-add_file_names(struct parse *p, enum key k, const char *v)
-{
-	struct docroot_rules *d = &p->cfg->docroot;
-	char ***items = k == K_EXTENSIONS ? &d->extensions : &d->index;
-	size_t *n = k == K_EXTENSIONS ? &d->nextensions : &d->nindex;
-
-	add_items(v, items, n);
-	for (size_t i = 0; i < *n; i++) {
-		char *name = (*items)[i];
-
-		if (k == K_EXTENSIONS && name[0] == '.')
-			memmove(name, name + 1, strlen(name));
-		if (name[0] == '\0' || strchr(name, '/') != NULL ||
-		    strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
-			error_at(p, p->line, "%s: \"%s\" is not a file %s",
-			    keys[k].name, name, k == K_EXTENSIONS ? "ending" :
-			    "name");
-			return -1;
-		}
-	}
-	if (*n == 0) {
-		error_at(p, p->line, "%s is empty", keys[k].name);
-		return -1;
-	}
-	return 0;
-}
-
 static void
-publish(struct parse *p, const char *v)
+publish(struct config_parse *p, const char *v)
 {
 	p->published = xreallocarray(p->published, p->npublished + 1,
 	    sizeof(*p->published));
@@ -292,7 +334,7 @@ publish(struct parse *p, const char *v)
  * one NoPressure's config.yaml names.
  */
 static void
-refuse_published_admin(struct parse *p)
+refuse_published_admin(struct config_parse *p)
 {
 	const char *yaml = p->cfg->yaml_admin;
 
@@ -301,11 +343,11 @@ refuse_published_admin(struct parse *p)
 		int line = p->published[i].line;
 
 		if (p->admin && reserved_pattern_names(rule, p->admin))
-			error_at(p, line, "\"%s\" names the admin path "
+			config_error_at(p, line, "\"%s\" names the admin path "
 			    "(admin_path, line %d), which robots.txt must never "
 			    "publish", rule, p->admin_line);
 		else if (yaml && reserved_pattern_names(rule, yaml))
-			error_at(p, line, "\"%s\" names the admin path "
+			config_error_at(p, line, "\"%s\" names the admin path "
 			    "(admin.path in config.yaml), which robots.txt must "
 			    "never publish", rule);
 		free(p->published[i].text);
@@ -313,54 +355,34 @@ refuse_published_admin(struct parse *p)
 	free(p->published);
 }
 
-/* A key of the other source would do nothing: refused, not ignored. */
-static void
-refuse_other_source(struct parse *p)
-{
-	static const enum key nopressure_only[] = { K_HOME_ALIAS,
-	    K_EXCLUDE_TAGS };
-
-	if (p->docroot_line && p->cfg->source != SOURCE_DOCROOT)
-		error_at(p, p->docroot_line, "[docroot] is read only with "
-		    "[site] source = docroot");
-	if (p->cfg->source != SOURCE_DOCROOT)
-		return;
-	/* A folder's page keeps its slash unless told: /docs/, as served. */
-	p->cfg->docroot.trailing_slash = p->seen & (uint64_t)1 <<
-	    K_TRAILING_SLASH ? p->cfg->trailing_slash : 1;
-	for (size_t i = 0; i < sizeof(nopressure_only) /
-	    sizeof(nopressure_only[0]); i++)
-		if (p->seen & (uint64_t)1 << nopressure_only[i])
-			error_at(p, p->key_line[nopressure_only[i]], "%s "
-			    "applies to a NoPressure root, not to source = "
-			    "docroot", keys[nopressure_only[i]].name);
-}
-
 /*
- * NoPressure's config.yaml names the admin path the INI may not repeat.
- * Both are kept out. A config.yaml that exists but cannot be read leaves
- * the admin path unknown unless the INI names one.
+ * A key of a source other than [site] source's would do nothing:
+ * refused, not ignored.
  */
 static void
-read_nopressure_config(struct parse *p)
+refuse_other_source(struct config_parse *p)
 {
-	struct config *cfg = p->cfg;
-	struct buf why = BUF_INIT;
-	const char *reason;
-	char *raw;
+	const struct config_module *chosen = source_module(p->cfg->source);
 
-	if (nopconfig_admin_path(cfg->root, &raw, &why) == 1) {
-		if (reserved_add_admin(&cfg->reserved, raw, &reason) == -1)
-			buf_printf(&why, "config.yaml: admin.path: %s", reason);
-		else
-			cfg->yaml_admin = alias_canonical(raw, &reason);
-		free(raw);
+	for EACH_MODULE(m) {
+		if (config_module_applies(*m, p->cfg))
+			continue;
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+			int line = p->first_line[slot_of(key)];
+
+			if (line == 0)
+				continue;
+			if (strcmp(key->section, (*m)->name) == 0)
+				config_error_at(p, config_line(p, key->section,
+				    NULL), "[%s] is read only with [site] "
+				    "source = %s", key->section, (*m)->name);
+			else
+				config_error_at(p, line, "%s applies to %s, not "
+				    "to source = %s", key->name, (*m)->what,
+				    chosen->name);
+		}
 	}
-	if (why.len > 0) {
-		cfg->yaml_error = xstrdup(buf_str(&why));
-		cfg->admin_unknown = p->admin == NULL;
-	}
-	buf_free(&why);
 }
 
 /*
@@ -368,23 +390,24 @@ read_nopressure_config(struct parse *p)
  * uses may also be said to one crawler, in its [robots:NAME].
  */
 static int
-set_ai(struct parse *p, enum key k, const char *v)
+set_ai(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
 {
-	struct config *cfg = p->cfg;
+	enum key k = (enum key)(key - site_keys);
 	const char *why;
 
 	if (p->agent && k != K_CONTENT_SIGNAL && k != K_CONTENT_USAGE)
-		return error_at(p, p->line, "%s belongs in [robots], not "
-		    "[robots:%s]", keys[k].name, p->agent);
+		return config_error(p, "%s belongs in [robots], not "
+		    "[robots:%s]", key->name, p->agent);
 	switch (k) {
 	case K_AI_CRAWLERS:
 		free(cfg->ai_crawlers);
-		cfg->ai_crawlers = absolute_root(p->file, v);
+		cfg->ai_crawlers = config_path(p, v);
 		break;
 	case K_CONTENT_SIGNAL:
 		if (robots_set_content_signal(&cfg->robots, p->agent, v,
 		    &why) == -1)
-			return error_at(p, p->line, "content_signal = %s: %s; "
+			return config_error(p, "content_signal = %s: %s; "
 			    "it takes search, ai-input and ai-train, each yes "
 			    "or no, such as search=yes, ai-train=no, once a "
 			    "section", v, why);
@@ -392,7 +415,7 @@ set_ai(struct parse *p, enum key k, const char *v)
 	case K_CONTENT_USAGE:
 		if (robots_add_content_usage(&cfg->robots, p->agent, v,
 		    &why) == -1)
-			return error_at(p, p->line, "content_usage = %s: %s; "
+			return config_error(p, "content_usage = %s: %s; "
 			    "it takes train-ai and search, each =y or =n, "
 			    "after a path if you like, such as /open-data/ "
 			    "train-ai=y", v, why);
@@ -405,13 +428,13 @@ set_ai(struct parse *p, enum key k, const char *v)
 		break;
 	default:
 		if (strcmp(v, "allow") != 0 && strcmp(v, "disallow") != 0)
-			return error_at(p, p->line, "%s must be allow or "
-			    "disallow, not \"%s\"", keys[k].name, v);
+			return config_error(p, "%s must be allow or "
+			    "disallow, not \"%s\"", key->name, v);
 		cfg->ai[k - K_AI_TRAIN] = strcmp(v, "allow") == 0 ?
 		    AI_ALLOWED : AI_DISALLOWED;
 		break;
 	}
-	return INI_GO_ON;
+	return 0;
 }
 
 /*
@@ -419,7 +442,7 @@ set_ai(struct parse *p, enum key k, const char *v)
  * disallows, named by the list of AI crawlers.
  */
 static void
-disallow_ai_classes(struct parse *p)
+disallow_ai_classes(struct config_parse *p)
 {
 	struct config *cfg = p->cfg;
 	struct ai_crawlers list;
@@ -429,11 +452,11 @@ disallow_ai_classes(struct parse *p)
 
 	for (int c = 0; c < AI_CLASSES && line == 0; c++)
 		if (cfg->ai[c] == AI_DISALLOWED)
-			line = p->key_line[K_AI_TRAIN + c];
+			line = p->last_line[slot_of(&site_keys[K_AI_TRAIN + c])];
 	if (line == 0)
 		return;
 	if (ai_crawlers_load(cfg->ai_crawlers, &list, &why) == -1) {
-		error_at(p, line, "the list of AI crawlers: %s",
+		config_error_at(p, line, "the list of AI crawlers: %s",
 		    buf_str(&why));
 		buf_free(&why);
 		return;
@@ -445,215 +468,45 @@ disallow_ai_classes(struct parse *p)
 	ai_crawlers_free(&list);
 }
 
-/* IndexNow's: 8 to 128 of a-z, A-Z, 0-9 and "-". */
+/* The core's keys but those for AI crawlers (set_ai). */
 static int
-indexnow_key_valid(const char *key)
+set_site(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
 {
-	size_t n = strspn(key, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-");
-
-	return key[n] == '\0' && n >= 8 && n <= 128;
-}
-
-/* A host name, or an address, and a port if one is given. */
-static int
-host_and_port_valid(const char *v)
-{
-	size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-");
-
-	if (n == 0 || n > HOST_MAX)
-		return 0;
-	if (v[n] == ':')
-		return v[n + 1] != '\0' &&
-		    v[n + 1 + strspn(v + n + 1, "0123456789")] == '\0';
-	return v[n] == '\0';
-}
-
-/* [indexnow]: whom to tell which URLs changed. */
-static int
-set_indexnow(struct parse *p, enum key k, const char *v)
-{
-	struct indexnow_config *in = &p->cfg->indexnow;
-	char **to = k == K_INDEXNOW_KEY ? &in->key : k == K_INDEXNOW_HOST ?
-	    &in->host : k == K_INDEXNOW_ENDPOINT ? &in->endpoint : &in->state;
-	size_t delay;
-
-	switch (k) {
-	case K_INDEXNOW_KEY:
-		if (!indexnow_key_valid(v))
-			return error_at(p, p->line, "key: 8 to 128 of a-z, A-Z, "
-			    "0-9 and \"-\", as IndexNow has it");
-		break;
-	case K_INDEXNOW_HOST:
-		if (!host_and_port_valid(v))
-			return error_at(p, p->line, "host: a host name such as "
-			    "www.example.org, with a port if it needs one, not "
-			    "\"%s\"", v);
-		break;
-	case K_INDEXNOW_ENDPOINT:
-		if ((strncmp(v, "https://", 8) != 0 &&
-		    strncmp(v, "http://", 7) != 0) || strlen(v) > 2048 ||
-		    v[strcspn(v, " \t\r\n\"\\")] != '\0')
-			return error_at(p, p->line, "endpoint: an http or https "
-			    "URL, such as https://api.indexnow.org/indexnow");
-		break;
-	case K_INDEXNOW_STATE:
-		if (strstr(v, "://") != NULL && !store_db_remote(v))
-			return error_at(p, p->line, "state: a SQLite file's "
-			    "path, or a postgresql:// URI");
-		free(*to);
-		*to = store_db_remote(v) ? xstrdup(v) :
-		    absolute_root(p->file, v);
-		return INI_GO_ON;
-	case K_INDEXNOW_HTTPS:
-		if (parse_bool(v, &in->https) == -1)
-			return error_at(p, p->line, "https must be yes or no, "
-			    "not \"%s\"", v);
-		return INI_GO_ON;
-	default:
-		if (parse_size(v, 0, INDEXNOW_DELAY_MAX, &delay) == -1)
-			return error_at(p, p->line, "delay: seconds, from 0 to "
-			    "%d", INDEXNOW_DELAY_MAX);
-		in->delay = (long)delay;
-		return INI_GO_ON;
-	}
-	free(*to);
-	*to = xstrdup(v);
-	if (k == K_INDEXNOW_HOST)	/* as the URLs it names are written */
-		for (char *c = *to; *c; c++)
-			*c = (char)ascii_tolower(*c);
-	return INI_GO_ON;
-}
-
-/*
- * [indexnow] whole: what it cannot do without, and a host the site
- * answers for.
- */
-static void
-check_indexnow(struct parse *p)
-{
-	const struct indexnow_config *in = &p->cfg->indexnow;
-	char *name;
-
-	if (!(p->seen & (((uint64_t)1 << (K_INDEXNOW_STATE + 1)) -
-	    ((uint64_t)1 << K_INDEXNOW_KEY))))
-		return;
-	if (in->key == NULL || in->host == NULL || in->state == NULL) {
-		error_at(p, p->indexnow_line, "[indexnow] needs %s",
-		    in->key == NULL ? "key" : in->host == NULL ? "host" :
-		    "state, where what was submitted is kept");
-		return;
-	}
-	name = xstrndup(in->host, strcspn(in->host, ":"));
-	if (!host_policy_allows(&p->cfg->hosts, name))
-		error_at(p, p->key_line[K_INDEXNOW_HOST], "host %s is none of "
-		    "[http] allowed_hosts", name);
-	free(name);
-}
-
-/* One key's value into p->cfg; returns as an inih handler does. */
-static int
-set(struct parse *p, enum key k, const char *v)
-{
-	struct config *cfg = p->cfg;
+	enum key k = (enum key)(key - site_keys);
 	struct buf item = BUF_INIT;
 	const char *why = NULL;
-	char *s;
+	const struct config_module *m;
 	int rc;
 
 	switch (k) {
-	case K_AI_TRAIN:
-	case K_AI_SEARCH:
-	case K_AI_USER:
-	case K_AI_CRAWLERS:
-	case K_CONTENT_SIGNAL:
-	case K_CONTENT_USAGE:
-		return set_ai(p, k, v);
-	case K_INDEXNOW_KEY:
-	case K_INDEXNOW_HOST:
-	case K_INDEXNOW_HTTPS:
-	case K_INDEXNOW_ENDPOINT:
-	case K_INDEXNOW_DELAY:
-	case K_INDEXNOW_STATE:
-		return set_indexnow(p, k, v);
 	case K_ROOT:
 		if (*v == '\0')
-			return error_at(p, p->line, "root is empty");
-		cfg->root = absolute_root(p->file, v);
+			return config_error(p, "root is empty");
+		free(cfg->root);
+		cfg->root = config_path(p, v);
 		break;
 	case K_ADMIN_PATH:
 		if (reserved_add_admin(&cfg->reserved, v, &why) == -1)
-			return error_at(p, p->line, "admin_path: %s", why);
+			return config_error(p, "admin_path: %s", why);
+		free(p->admin);
 		p->admin = alias_canonical(v, &why);
 		p->admin_line = p->line;
 		break;
-	case K_HOME_ALIAS:
-		if ((s = alias_canonical(v, &why)) == NULL)
-			return error_at(p, p->line, "home_alias: %s", why);
-		free(cfg->home_alias);
-		cfg->home_alias = s;
-		break;
-	case K_EXCLUDE_TAGS:
-		/* Tags as the sidecars write them. */
-		add_items(v, &cfg->exclude_tags, &cfg->nexclude_tags);
-		break;
 	case K_SOURCE:
-		if (strcmp(v, "nopressure") == 0)
-			cfg->source = SOURCE_NOPRESSURE;
-		else if (strcmp(v, "docroot") == 0)
-			cfg->source = SOURCE_DOCROOT;
-		else
-			return error_at(p, p->line, "source must be nopressure "
+		for (int s = 0; (m = source_module(s)) != NULL; s++)
+			if (strcmp(v, m->name) == 0)
+				break;
+		if (m == NULL)
+			return config_error(p, "source must be nopressure "
 			    "or docroot, not \"%s\"", v);
-		break;
-	case K_EXTENSIONS:
-	case K_INDEX:
-		if (k == K_EXTENSIONS)
-			free_items(&cfg->docroot.extensions,
-			    &cfg->docroot.nextensions);
-		else
-			free_items(&cfg->docroot.index, &cfg->docroot.nindex);
-		if (add_file_names(p, k, v) == -1)
-			return INI_STOP;
-		break;
-	case K_LASTMOD_STORE:
-		if (strstr(v, "://") != NULL && !store_db_remote(v))
-			return error_at(p, p->line, "lastmod_store: a SQLite "
-			    "file's path, or a postgresql:// URI, not %.*s",
-			    (int)(strstr(v, "://") - v + 3), v);
-		free(cfg->docroot.lastmod_store);
-		cfg->docroot.lastmod_store = store_db_remote(v) ?
-		    xstrdup(v) : absolute_root(p->file, v);
-		break;
-	case K_URL_PATH:
-		if (url_path_set(p, v) == INI_STOP)
-			return INI_STOP;
-		break;
-	case K_EXCLUDE:
-		if (v[*v == '/'] == '\0')
-			return error_at(p, p->line, "exclude is empty");
-		cfg->docroot.exclude = xreallocarray(cfg->docroot.exclude,
-		    cfg->docroot.nexclude + 1, sizeof(*cfg->docroot.exclude));
-		/* A leading "/" anchors it at the root, as in .gitignore. */
-		cfg->docroot.exclude[cfg->docroot.nexclude++] = xstrdup(v);
-		break;
-	case K_TRAILING_SLASH:
-	case K_GZIP:
-	case K_STYLESHEET:
-	case K_CLEAN_URLS:
-		if (parse_bool(v, k == K_GZIP ? &cfg->gzip :
-		    k == K_STYLESHEET ? &cfg->stylesheet :
-		    k == K_CLEAN_URLS ? &cfg->docroot.clean_urls :
-		    &cfg->trailing_slash) == -1)
-			return error_at(p, p->line,
-			    "%s must be yes or no, not \"%s\"", keys[k].name, v);
+		cfg->source = (enum source_kind)m->source;
 		break;
 	case K_RESERVED_PATH:
 	case K_RESERVED_ROBOTS:
 		if (reserved_add(&cfg->reserved, v, k == K_RESERVED_ROBOTS,
 		    &why) == -1)
-			return error_at(p, p->line, "reserved path: %s", why);
+			return config_error(p, "reserved path: %s", why);
 		if (k == K_RESERVED_ROBOTS)
 			publish(p, v);
 		break;
@@ -665,26 +518,26 @@ set(struct parse *p, enum key k, const char *v)
 		else if (strcmp(v, "stat") == 0)
 			cfg->watch = WATCH_STAT;
 		else
-			return error_at(p, p->line, "watch must be auto, "
+			return config_error(p, "watch must be auto, "
 			    "inotify or stat, not \"%s\"", v);
 		break;
 	case K_MAX_URLS:
 		if (parse_size(v, 1, SITEMAP_MAX_URLS, &cfg->max_urls) == -1)
-			return error_at(p, p->line, "max_urls must be a number "
+			return config_error(p, "max_urls must be a number "
 			    "from 1 to %d", SITEMAP_MAX_URLS);
 		break;
 	case K_MAX_BYTES:
 		if (parse_size(v, MIN_BYTES, SITEMAP_MAX_BYTES,
 		    &cfg->max_bytes) == -1)
-			return error_at(p, p->line, "max_bytes must be a number "
+			return config_error(p, "max_bytes must be a number "
 			    "from %d to %d", MIN_BYTES, SITEMAP_MAX_BYTES);
 		break;
 	case K_ROBOTS_ALLOW:
 	case K_ROBOTS_DISALLOW:
 		if (robots_add_rule(&cfg->robots, p->agent, k == K_ROBOTS_ALLOW,
 		    v, &why) == -1)
-			return error_at(p, p->line, "%s = %s: %s",
-			    keys[k].name, v, why);
+			return config_error(p, "%s = %s: %s", key->name, v,
+			    why);
 		publish(p, v);
 		break;
 	case K_TRUSTED_PROXIES:
@@ -694,45 +547,52 @@ set(struct parse *p, enum key k, const char *v)
 		rc = each_item(v, k == K_TRUSTED_PROXIES ? host_policy_trust :
 		    host_policy_allow, &cfg->hosts, &item, &why);
 		if (rc == -1)
-			error_at(p, p->line, "%s: \"%s\": %s", keys[k].name,
+			config_error(p, "%s: \"%s\": %s", key->name,
 			    buf_str(&item), why);
 		buf_free(&item);
-		return rc == 0 ? INI_GO_ON : INI_STOP;
+		return rc;
+	default:	/* the others have setters of their own */
+		abort();
 	}
-	return INI_GO_ON;
+	return 0;
 }
 
 static int
 handler(void *user, const char *section, const char *name, const char *value)
 {
-	struct parse *p = user;
+	struct config_parse *p = user;
 
 	p->agent = NULL;
 	if (strncmp(section, AGENT_SECTION, strlen(AGENT_SECTION)) == 0) {
 		p->agent = section + strlen(AGENT_SECTION);
 		section = "robots";
 	}
-	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		if (strcmp(section, keys[k].section) != 0 ||
-		    strcmp(name, keys[k].name) != 0)
-			continue;
-		if (!keys[k].repeatable && (p->seen & (uint64_t)1 << k))
-			return error_at(p, p->line, "%s is set twice", name);
-		if (quoted(value))
-			return error_at(p, p->line, "%s = %s: quotes are taken "
-			    "literally in this file; write %s = %.*s", name,
-			    value, name, (int)strlen(value) - 2, value + 1);
-		p->seen |= (uint64_t)1 << k;
-		p->key_line[k] = p->line;
-		if (strcmp(section, "docroot") == 0 && p->docroot_line == 0)
-			p->docroot_line = p->line;
-		if (strcmp(section, "indexnow") == 0 && p->indexnow_line == 0)
-			p->indexnow_line = p->line;
-		return set(p, (enum key)k, value);
-	}
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+			int slot = slot_of(key);
+
+			if (strcmp(section, key->section) != 0 ||
+			    strcmp(name, key->name) != 0)
+				continue;
+			if (!key->repeatable && (p->seen & (uint64_t)1 << slot))
+				return config_error(p, "%s is set twice", name),
+				    INI_STOP;
+			if (quoted(value))
+				return config_error(p, "%s = %s: quotes are "
+				    "taken literally in this file; write %s = "
+				    "%.*s", name, value, name,
+				    (int)strlen(value) - 2, value + 1), INI_STOP;
+			p->seen |= (uint64_t)1 << slot;
+			p->last_line[slot] = p->line;
+			if (p->first_line[slot] == 0)
+				p->first_line[slot] = p->line;
+			return key->set(p, p->cfg, key, value) == 0 ?
+			    INI_GO_ON : INI_STOP;
+		}
 	if (*section == '\0')
-		return error_at(p, p->line, "%s is outside any [section]",
-		    name);
+		return config_error(p, "%s is outside any [section]", name),
+		    INI_STOP;
 	return unknown_key(p, section, name);
 }
 
@@ -741,30 +601,37 @@ handler(void *user, const char *section, const char *name, const char *value)
  * key it is closest to, as a typo would leave it.
  */
 static int
-unknown_key(struct parse *p, const char *section, const char *name)
+unknown_key(struct config_parse *p, const char *section, const char *name)
 {
-	size_t best = SIZE_MAX, nearest = 0;
+	size_t best = SIZE_MAX;
+	const struct config_key *nearest = NULL;
 
-	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-		size_t d = edit_distance(name, keys[k].name);
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+			size_t d = edit_distance(name, key->name);
 
-		if (d == 0)
-			return error_at(p, p->line, "\"%s\" belongs in [%s], "
-			    "not [%s]", name, keys[k].section, section);
-		/* The key of this section first, at a distance. */
-		if (d < best || (d == best &&
-		    strcmp(keys[k].section, section) == 0)) {
-			best = d;
-			nearest = k;
+			if (d == 0) {
+				config_error(p, "\"%s\" belongs in [%s], not "
+				    "[%s]", name, key->section, section);
+				return INI_STOP;
+			}
+			/* The key of this section first, at a distance. */
+			if (d < best || (d == best &&
+			    strcmp(key->section, section) == 0)) {
+				best = d;
+				nearest = key;
+			}
 		}
-	}
 	if (best > 2 || best * 3 > strlen(name))
-		return error_at(p, p->line, "unknown key \"%s\"", name);
-	if (strcmp(keys[nearest].section, section) == 0)
-		return error_at(p, p->line, "unknown key \"%s\"; did you mean "
-		    "\"%s\"?", name, keys[nearest].name);
-	return error_at(p, p->line, "unknown key \"%s\"; did you mean \"%s\" "
-	    "in [%s]?", name, keys[nearest].name, keys[nearest].section);
+		config_error(p, "unknown key \"%s\"", name);
+	else if (strcmp(nearest->section, section) == 0)
+		config_error(p, "unknown key \"%s\"; did you mean \"%s\"?",
+		    name, nearest->name);
+	else
+		config_error(p, "unknown key \"%s\"; did you mean \"%s\" in "
+		    "[%s]?", name, nearest->name, nearest->section);
+	return INI_STOP;
 }
 
 static int
@@ -772,9 +639,10 @@ known_section(const char *name)
 {
 	if (strncmp(name, AGENT_SECTION, strlen(AGENT_SECTION)) == 0)
 		return 1;
-	for (size_t i = 0; i < sizeof(sections) / sizeof(sections[0]); i++)
-		if (strcmp(sections[i], name) == 0)
-			return 1;
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++)
+			if (strcmp((*m)->keys[k].section, name) == 0)
+				return 1;
 	return 0;
 }
 
@@ -785,14 +653,14 @@ known_section(const char *name)
 static char *
 reader(char *line, int size, void *user)
 {
-	struct parse *p = user;
+	struct config_parse *p = user;
 	const char *s, *end;
 
 	if (fgets(line, size, p->f) == NULL)
 		return NULL;
 	p->line++;
 	if (strchr(line, '\n') == NULL && !feof(p->f)) {
-		error_at(p, p->line, "line is longer than %d characters",
+		config_error(p, "line is longer than %d characters",
 		    INI_MAX_LINE - 2);
 		return NULL;
 	}
@@ -808,10 +676,10 @@ reader(char *line, int size, void *user)
 		    && !robotstxt_agent_valid(buf_str(&name) + prefix);
 		known = !bad_agent && known_section(buf_str(&name));
 		if (bad_agent)
-			error_at(p, p->line, "[%s]: " ROBOTS_AGENT_HINT,
+			config_error(p, "[%s]: " ROBOTS_AGENT_HINT,
 			    buf_str(&name));
 		else if (!known)
-			error_at(p, p->line, "unknown section [%s]",
+			config_error(p, "unknown section [%s]",
 			    buf_str(&name));
 		buf_free(&name);
 		if (!known)
@@ -820,30 +688,32 @@ reader(char *line, int size, void *user)
 	return line;
 }
 
+/* Every key's default, set as the file would set it. */
 static void
 set_defaults(struct config *cfg, const char *file)
 {
 	static unsigned loads;
+	struct buf err = BUF_INIT;
+	struct config_parse p = { .file = file, .cfg = cfg, .err = &err };
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->file = xstrdup(file);
-	cfg->home_alias = xstrdup("index");
-	cfg->max_urls = SITEMAP_MAX_URLS;
-	cfg->max_bytes = SITEMAP_MAX_BYTES;
-	cfg->gzip = 1;
-	cfg->stylesheet = 1;
-	cfg->indexnow.https = 1;
-	cfg->indexnow.endpoint = xstrdup(INDEXNOW_ENDPOINT);
-	cfg->indexnow.delay = INDEXNOW_DELAY;
 	cfg->generation = ++loads;
-	add_items("html, htm", &cfg->docroot.extensions,
-	    &cfg->docroot.nextensions);
-	add_items("index.html", &cfg->docroot.index,
-	    &cfg->docroot.nindex);
-	cfg->docroot.trailing_slash = 1;
 	reserved_init(&cfg->reserved);
 	robots_init(&cfg->robots);
 	host_policy_init(&cfg->hosts);
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+
+			if (key->value != NULL &&
+			    key->set(&p, cfg, key, key->value) == -1) {
+				log_msg("the default of %s: %s", key->name,
+				    buf_str(&err));
+				abort();	/* a default it refuses */
+			}
+		}
+	buf_free(&err);
 }
 
 void
@@ -864,7 +734,7 @@ config_builtin(struct config *cfg, const char *file)
 int
 config_load(const char *file, struct config *cfg, struct buf *err)
 {
-	struct parse p = { .file = file, .cfg = cfg, .err = err };
+	struct config_parse p = { .file = file, .cfg = cfg, .err = err };
 	struct buf why = BUF_INIT;
 	const char *cause;
 	struct stat st;
@@ -882,40 +752,29 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	}
 	cfg->mtime = st.st_mtime;
 	rc = ini_parse_stream(reader, &p, handler, &p);
-	if (ferror(p.f) && p.error_line == 0)
-		buf_printf(err, "%s:%d: read error", file, p.line + 1);
-	else if (rc > 0 && (p.error_line == 0 || rc < p.error_line)) {
+	if (ferror(p.f) && !p.failed)
+		config_error_at(&p, p.line + 1, "read error");
+	else if (rc > 0 && (!p.failed || rc < p.error_line)) {
 		buf_reset(err);
-		buf_printf(err, "%s:%d: expected \"name = value\" or "
-		    "\"[section]\"", file, rc);
+		p.failed = 0;
+		config_error_at(&p, rc, "expected \"name = value\" or "
+		    "\"[section]\"");
 	}
 	fclose(p.f);
 	refuse_other_source(&p);
-	if (cfg->source == SOURCE_DOCROOT)
-		reserved_drop_nopressure(&cfg->reserved);
-	else if (cfg->root != NULL)
-		read_nopressure_config(&p);
-	/*
-	 * Its rules decide what may be listed: a robots.txt that cannot be
-	 * read refuses the configuration, rather than list what it forbids.
-	 */
-	if (cfg->source == SOURCE_DOCROOT && cfg->root != NULL &&
-	    cfg->docroot.url_path == NULL && docroot_robots_merge(cfg->root,
-	    p.admin, &cfg->hosts, &cfg->robots, NULL, &why) == -1) {
-		buf_printf(err, "%s: %s", file, buf_str(&why));
-		buf_reset(&why);
-	}
+	for EACH_MODULE(m)
+		if ((*m)->finish && config_module_applies(*m, cfg))
+			(*m)->finish(&p, cfg);
 	refuse_published_admin(&p);
 	disallow_ai_classes(&p);
-	check_indexnow(&p);
 	cfg->ini_admin = p.admin;
-	if (err->len == 0 && cfg->root == NULL)
-		buf_printf(err, "%s: [site] root is not set", file);
-	if (err->len == 0 && robots_finish(&cfg->robots, &cfg->reserved,
+	if (cfg->root == NULL)
+		config_error_at(&p, 0, "[site] root is not set");
+	if (!p.failed && robots_finish(&cfg->robots, &cfg->reserved,
 	    &why) == -1)
-		buf_printf(err, "%s: %s", file, buf_str(&why));
+		config_error_at(&p, 0, "%s", buf_str(&why));
 	buf_free(&why);
-	if (err->len) {
+	if (p.failed) {
 		config_free(cfg);
 		return -1;
 	}
@@ -982,7 +841,7 @@ config_free(struct config *cfg)
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
 	free(cfg->ini_admin);
-	free_items(&cfg->exclude_tags, &cfg->nexclude_tags);
+	config_list_free(&cfg->exclude_tags, &cfg->nexclude_tags);
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
 	free(cfg->ai_crawlers);
@@ -999,45 +858,11 @@ config_free(struct config *cfg)
 static void
 docroot_rules_free(struct docroot_rules *d)
 {
-	free_items(&d->extensions, &d->nextensions);
-	free_items(&d->index, &d->nindex);
-	free_items(&d->exclude, &d->nexclude);
+	config_list_free(&d->extensions, &d->nextensions);
+	config_list_free(&d->index, &d->nindex);
+	config_list_free(&d->exclude, &d->nexclude);
 	free(d->lastmod_store);
 	free(d->url_path);
-}
-
-/*
- * [docroot] url_path: where the root's files are published, "/docs/";
- * kept as "docs/", and "/" as none. A name starting with a dot, an
- * empty one or a byte a URL escapes would make URLs no server answers.
- * INI_STOP when it is refused.
- */
-static int
-url_path_set(struct parse *p, const char *v)
-{
-	size_t n = strlen(v);
-
-	if (v[0] != '/' || n > URL_PATH_MAX)
-		return error_at(p, p->line, "url_path must start with \"/\", "
-		    "as /docs/ does, and hold at most %d bytes, not \"%.40s\"",
-		    URL_PATH_MAX, v);
-	for (const char *s = v; *s; s++)
-		if (!(ascii_is_alpha((unsigned char)*s) ||
-		    ascii_is_digit((unsigned char)*s) ||
-		    ascii_in((unsigned char)*s, "/-._~")) ||
-		    (s[0] == '/' && (s[1] == '/' || s[1] == '.')))
-			return error_at(p, p->line, "url_path: \"%s\" is not "
-			    "a path of plain names (letters, digits, - . _ ~), "
-			    "none empty or starting with a dot", v);
-	free(p->cfg->docroot.url_path);
-	p->cfg->docroot.url_path = NULL;
-	if (n > 1) {
-		struct buf path = BUF_INIT;
-
-		buf_printf(&path, "%s%s", v + 1, v[n - 1] == '/' ? "" : "/");
-		p->cfg->docroot.url_path = path.data;
-	}
-	return !INI_STOP;
 }
 
 static void
@@ -1218,4 +1043,32 @@ edit_distance(const char *a, const char *b)
 			d[i][j] = best;
 		}
 	return d[la][lb];
+}
+
+/* Its place among all the parts' keys, for seen and the lines. */
+static int
+slot_of(const struct config_key *key)
+{
+	int slot = 0;
+
+	for EACH_MODULE(m) {
+		if (key >= (*m)->keys && key < (*m)->keys + (*m)->nkeys) {
+			slot += (int)(key - (*m)->keys);
+			break;
+		}
+		slot += (int)(*m)->nkeys;
+	}
+	if (slot >= SLOTS)
+		abort();	/* more keys than bits of seen */
+	return slot;
+}
+
+/* The part that is the source kind reads with; NULL past the last. */
+static const struct config_module *
+source_module(int kind)
+{
+	for EACH_MODULE(m)
+		if ((*m)->source == kind)
+			return *m;
+	return NULL;
 }

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "ai_crawlers.h"
-#include "baseurl.h"
+#include "host.h"
 #include "buf.h"
 #include "dir_watch.h"
 #include "listing.h"

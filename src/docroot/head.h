@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "baseurl.h"
+#include "host.h"
 
 /*
  * More than any real head, inline scripts and styles included; a page

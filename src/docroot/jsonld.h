@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "baseurl.h"
+#include "host.h"
 
 /*
  * Of the entity in json (len bytes, one <script type=application/ld+json>)

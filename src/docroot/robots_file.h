@@ -6,7 +6,7 @@
 #ifndef SITEMAPD_ROBOTS_FILE_H
 #define SITEMAPD_ROBOTS_FILE_H
 
-#include "baseurl.h"
+#include "host.h"
 #include "buf.h"
 #include "report.h"
 #include "robots_writer.h"

@@ -1,0 +1,218 @@
+/*
+ * What a document root declares to the core: its [docroot] keys, each
+ * checked as it is read, the rules across them once the file is read
+ * (the root's own robots.txt merged), and what sitemapd check says of it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "cache.h"
+#include "config.h"
+#include "config_module.h"
+#include "lastmod_store.h"
+#include "protocol_limits.h"
+#include "report.h"
+#include "robots_file.h"
+
+static int	set_file_names(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
+static int	set_exclude(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
+static int	set_url_path(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
+static void	finish(struct config_parse *, struct config *);
+static void	check_root_robots(const struct config *,
+		    const struct reporter *);
+static void	check_pages(const struct config *, const struct page_cache *,
+		    const struct reporter *);
+
+#define RULE(field)	offsetof(struct config, docroot.field)
+
+static const struct config_key keys[] = {
+	{ "docroot", "extensions", "html, htm", 0, set_file_names,
+	    RULE(extensions) },
+	{ "docroot", "index", "index.html", 0, set_file_names, RULE(index) },
+	{ "docroot", "clean_urls", "no", 0, config_set_bool,
+	    RULE(clean_urls) },
+	{ "docroot", "exclude", NULL, 1, set_exclude, 0 },
+	{ "docroot", "lastmod_store", NULL, 0, config_set_store,
+	    RULE(lastmod_store) },
+	{ "docroot", "url_path", NULL, 0, set_url_path, 0 },
+};
+
+const struct config_module docroot_module = {
+	.name = "docroot",
+	.source = SOURCE_DOCROOT,
+	.what = "a document root",
+	.keys = keys,
+	.nkeys = sizeof(keys) / sizeof(keys[0]),
+	.finish = finish,
+	.check = check_root_robots,
+	.check_pages = check_pages,
+};
+
+/* extensions or index: file names or their endings, naming no folder. */
+static int
+set_file_names(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
+{
+	int endings = key->offset == RULE(extensions);
+	char ***items = endings ? &cfg->docroot.extensions :
+	    &cfg->docroot.index;
+	size_t *n = endings ? &cfg->docroot.nextensions : &cfg->docroot.nindex;
+
+	config_list_free(items, n);
+	config_list_add(v, items, n);
+	for (size_t i = 0; i < *n; i++) {
+		char *name = (*items)[i];
+
+		if (endings && name[0] == '.')
+			memmove(name, name + 1, strlen(name));
+		if (name[0] == '\0' || strchr(name, '/') != NULL ||
+		    strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+			return config_error(p, "%s: \"%s\" is not a file %s",
+			    key->name, name, endings ? "ending" : "name");
+	}
+	if (*n == 0)
+		return config_error(p, "%s is empty", key->name);
+	return 0;
+}
+
+static int
+set_exclude(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
+{
+	struct docroot_rules *d = &cfg->docroot;
+
+	(void)key;
+	if (v[*v == '/'] == '\0')
+		return config_error(p, "exclude is empty");
+	d->exclude = xreallocarray(d->exclude, d->nexclude + 1,
+	    sizeof(*d->exclude));
+	/* A leading "/" anchors it at the root, as in .gitignore. */
+	d->exclude[d->nexclude++] = xstrdup(v);
+	return 0;
+}
+
+/*
+ * url_path: where the root's files are published, "/docs/"; kept as
+ * "docs/", and "/" as none. A name starting with a dot, an empty one or
+ * a byte a URL escapes would make URLs no server answers.
+ */
+static int
+set_url_path(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
+{
+	size_t n = strlen(v);
+
+	(void)key;
+	if (v[0] != '/' || n > URL_PATH_MAX)
+		return config_error(p, "url_path must start with \"/\", "
+		    "as /docs/ does, and hold at most %d bytes, not \"%.40s\"",
+		    URL_PATH_MAX, v);
+	for (const char *s = v; *s; s++)
+		if (!(ascii_is_alpha((unsigned char)*s) ||
+		    ascii_is_digit((unsigned char)*s) ||
+		    ascii_in((unsigned char)*s, "/-._~")) ||
+		    (s[0] == '/' && (s[1] == '/' || s[1] == '.')))
+			return config_error(p, "url_path: \"%s\" is not "
+			    "a path of plain names (letters, digits, - . _ ~), "
+			    "none empty or starting with a dot", v);
+	free(cfg->docroot.url_path);
+	cfg->docroot.url_path = NULL;
+	if (n > 1) {
+		struct buf path = BUF_INIT;
+
+		buf_printf(&path, "%s%s", v + 1, v[n - 1] == '/' ? "" : "/");
+		cfg->docroot.url_path = path.data;
+	}
+	return 0;
+}
+
+/*
+ * A folder's page keeps its slash unless told: /docs/, as served. The
+ * root's robots.txt decides what may be listed: one that cannot be read
+ * refuses the configuration, rather than list what it forbids.
+ */
+static void
+finish(struct config_parse *p, struct config *cfg)
+{
+	struct buf why = BUF_INIT;
+
+	cfg->docroot.trailing_slash = config_line(p, "site",
+	    "trailing_slash") ? cfg->trailing_slash : 1;
+	reserved_drop_nopressure(&cfg->reserved);
+	if (cfg->root != NULL && cfg->docroot.url_path == NULL &&
+	    docroot_robots_merge(cfg->root, config_admin(p), &cfg->hosts,
+	    &cfg->robots, NULL, &why) == -1)
+		config_error_at(p, 0, "%s", buf_str(&why));
+	buf_free(&why);
+}
+
+/* What of the root's own robots.txt is not carried over, and why. */
+static void
+check_root_robots(const struct config *cfg, const struct reporter *rep)
+{
+	struct robots scratch;
+	struct buf why = BUF_INIT;
+
+	if (cfg->docroot.url_path != NULL) {
+		report(rep, FINDING_NOTE, "[docroot] url_path = /%s: crawlers "
+		    "read the host's /robots.txt, not one in %s: its own is not "
+		    "read; name https://HOST/%ssitemap.xml in the host's",
+		    cfg->docroot.url_path, cfg->root, cfg->docroot.url_path);
+		return;
+	}
+	robots_init(&scratch);
+	docroot_robots_merge(cfg->root, cfg->ini_admin, &cfg->hosts, &scratch,
+	    rep, &why);
+	robots_free(&scratch);
+	buf_free(&why);
+}
+
+/*
+ * The lastmod store's state after the scan, how many pages it remembers
+ * (one that cannot be used the scan has already said); and an exclude
+ * pattern that keeps no page out, most likely mistyped.
+ */
+static void
+check_pages(const struct config *cfg, const struct page_cache *cache,
+    const struct reporter *rep)
+{
+	const char *path = cfg->docroot.lastmod_store;
+	struct lastmod_store *store;
+	const struct page **pages;
+	struct buf why = BUF_INIT;
+	size_t n;
+	long count;
+
+	if (path != NULL && (store = lastmod_store_open(path, &why)) != NULL) {
+		if ((count = lastmod_store_count(store, &why)) != -1)
+			report(rep, FINDING_NOTE, "[docroot] lastmod_store %s: "
+			    "the dates of %ld pages remembered",
+			    lastmod_store_name(store), count);
+		lastmod_store_close(store);
+	}
+	if (cache == NULL) {
+		buf_free(&why);
+		return;
+	}
+	pages = cache_pages(cache, &n);
+	for (size_t k = 0; k < cfg->docroot.nexclude; k++) {
+		int used = 0;
+
+		buf_reset(&why);
+		buf_printf(&why, EXCLUDED_BY "%s", cfg->docroot.exclude[k]);
+		for (size_t i = 0; i < n && !used; i++)
+			used = pages[i]->unlisted != NULL &&
+			    strcmp(pages[i]->unlisted, buf_str(&why)) == 0;
+		if (!used)
+			report(rep, FINDING_NOTE, "[docroot] exclude %s: no "
+			    "page is under it (a pattern as in .gitignore: "
+			    "drafts/ is every folder named drafts, /drafts "
+			    "the one at the root)", cfg->docroot.exclude[k]);
+	}
+	buf_free(&why);
+	free(pages);
+}
