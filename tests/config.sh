@@ -48,6 +48,37 @@ refuse "a key of another section names its section" \
     "[site]
 root = $TMP/root
 exclude_tags = draft"
+# The hints walk every part's table (config_module.h), not the core's alone.
+refuse "a near-miss key of a source's table names it" \
+    "5: unknown key \"lastmod_stor\"; did you mean \"lastmod_store\"?" \
+    "[site]
+source = docroot
+root = $TMP/root
+[docroot]
+lastmod_stor = dates.db"
+refuse "a near-miss of a source's key in the core's section names both" \
+    "3: unknown key \"clean_url\"; did you mean \"clean_urls\" in [docroot]?" \
+    "[site]
+root = $TMP/root
+clean_url = yes"
+refuse "IndexNow's key in the core's section names its section" \
+    "3: \"endpoint\" belongs in [indexnow], not [site]" \
+    "[site]
+root = $TMP/root
+endpoint = https://api.indexnow.org/indexnow"
+refuse "a core key in a source's section names its section" \
+    "4: \"gzip\" belongs in [http], not [docroot]" \
+    "[site]
+root = $TMP/root
+[docroot]
+gzip = yes"
+refuse "a source's key set twice" "6: index is set twice" \
+    "[site]
+source = docroot
+root = $TMP/root
+[docroot]
+index = index.html
+index = index.htm"
 refuse "a value in quotes: quotes are literal" \
     "2: root = \"/srv/site\": quotes are taken literally in this file; write root = /srv/site" \
     "[site]
