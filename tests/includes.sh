@@ -90,6 +90,11 @@ util/buf.c includes cache.h (core/ is not below util/)" \
 
 check_eq "every include runs down the floors" "" "$(upward "$SRCDIR/src")"
 
+# The document root source's state is its files' own.
+check_eq "only src/docroot/ includes docroot_source.h" "" \
+    "$(grep -l '#include "docroot_source.h"' "$SRCDIR"/src/*/*.[ch] |
+    grep -v '/src/docroot/')"
+
 # The core library (Makefile.am) links no libfcgi: only these touch it.
 adapters="main fcgi fcgi_server"
 check_eq "only the adapters include fcgi.h or fcgiapp.h" "" \

@@ -1,0 +1,185 @@
+/*
+ * The document root source's state, shared by the files that make it
+ * (source.c, tree.c, watch.c, page_reader.c, canonicals.c): nothing
+ * outside src/docroot includes this.
+ */
+#ifndef SITEMAPD_DOCROOT_SOURCE_H
+#define SITEMAPD_DOCROOT_SOURCE_H
+
+#include <stdint.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "buf.h"
+#include "dir_watch.h"
+#include "id_map.h"
+#include "lastmod_keeper.h"
+#include "source.h"
+
+/* The settings whose other value lists a page at another URL. */
+enum spelling { SPELL_CLEAN, SPELL_NOT_CLEAN, SPELL_SLASH, SPELL_NO_SLASH,
+	SPELLINGS };
+
+/* Whatever makes a file or a directory appear, change or go. */
+#define DIR_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | \
+	IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | \
+	IN_MOVE_SELF | IN_ONLYDIR)
+/* A path below the root longer than this makes no URL a sitemap holds. */
+#define REL_MAX		2048
+
+enum follow { FOLLOW_NONE, FOLLOW_INOTIFY, FOLLOW_STAT };
+
+/* A file that is, or was, a page: what its id stands for. */
+struct known {
+	uint64_t	 id;
+	char		*rel;
+};
+
+/* Files added since the last merge, looked through one by one. */
+#define ADDED_MAX	1024
+
+/* A directory of the tree, as it was when last read. */
+struct dir {
+	char		*rel;		/* "" for the root; NULL when gone */
+	struct stat	 st;
+	int		 wd;		/* -1 when not watched */
+	int		 racy;		/* changed so lately it may again */
+};
+
+struct source {
+	int		 long_lived;
+	const struct reporter *report;
+	enum follow	 follow;
+	int		 inotify_failed;	/* then compare, for good */
+	int		 inotify_fd;
+	struct dir_watch roots;		/* the directories above the root */
+	int		 roots_touched;
+	int		 lost;		/* an event said: read everything */
+	char		*root;
+	char		*real_root;	/* symlinks are followed within it */
+	struct stat	 root_st;
+	struct buf	 key;		/* the [docroot] rules of the scan */
+	struct dir	*dirs;
+	size_t		 ndirs;
+	struct id_map	 dir_at;	/* index in dirs by id_of(rel) */
+	struct id_map	 dir_of_inode;	/* index in dirs by inode_key */
+	struct id_map	 page_state;	/* with watch = stat: state_key of
+					   each page's file, 0 to read again */
+	int		*dir_of_wd;	/* index in dirs, or -1 */
+	size_t		 nwds;
+	struct known	*files;		/* sorted by id */
+	size_t		 nfiles;
+	struct known	*added;		/* since, to be merged into files */
+	size_t		 nadded;
+	time_t		 dirs_changed;
+	struct heads	*heads;		/* in a scan: to read side by side */
+	struct lastmod_keeper *dates;	/* when content was first seen */
+	int		 has_store;	/* [docroot] lastmod_store is set */
+	struct canonical *canonicals;	/* one read: checked against */
+	size_t		 ncanonicals;	/* the pages they name */
+	size_t		 spelled[SPELLINGS];	/* canonicals naming their */
+	char		*spelled_first[SPELLINGS];	/* page otherwise */
+};
+
+/* Pages read at once in a scan, and the threads that read them. */
+#define HEADS_AT_ONCE	4096
+#define HEAD_THREADS	16
+
+/*
+ * What the store is asked of a page: the hash of its content, 0 for none
+ * (its own stated date decides), and the date it published itself, for
+ * a page the store never saw, or 0.
+ */
+struct dating {
+	uint64_t	 content;
+	time_t		 first;
+};
+
+/* A page whose head a scan is yet to read: its file, and where it is. */
+struct head_todo {
+	char		*rel;
+	dev_t		 dev;
+	ino_t		 ino;
+	uint8_t		 bucket;
+	size_t		 at;
+	struct dating	 dating;
+};
+
+struct heads {
+	struct head_todo *v;
+	size_t		 n;
+};
+
+/* A page whose canonical names another page of the site. */
+struct canonical {
+	char		*rel;
+	char		*target;	/* that page's URL path, decoded */
+};
+
+/* Where a walk puts what it finds: pages for a scan, else ids to read. */
+struct found {
+	struct site	*buckets;
+	struct dirty	*dirty;
+};
+
+/* source.c */
+void	docroot_note_mtime(struct source *s, time_t t);
+
+/* tree.c */
+int	docroot_read_dir(struct source *s, const struct config *cfg,
+	    const char *rel, struct found *found, char ***more, size_t *nmore);
+int	docroot_walk(struct source *s, const struct config *cfg,
+	    const char *rel, struct found *found, const atomic_int *cancel,
+	    struct buf *why);
+void	docroot_note_state(struct source *s, uint64_t id,
+	    const struct stat *st);
+uint64_t	docroot_state_key(const struct stat *st);
+uint64_t	docroot_inode_key(const struct stat *st);
+int	docroot_dir_known(const struct source *s, const char *rel);
+void	docroot_add_known(struct source *s, uint64_t id, const char *rel);
+void	docroot_drop_known(struct source *s, uint64_t id);
+void	docroot_merge_added(struct source *s);
+const char	*docroot_known_rel(const struct source *s, uint64_t id);
+uint64_t	docroot_id_of(const char *rel);
+void	docroot_join(struct buf *out, const char *dir, const char *rel);
+int	docroot_inside_root(const struct source *s, const char *path);
+
+/* watch.c */
+void	docroot_stop_watching(struct source *s);
+void	docroot_give_up_watching(struct source *s, const char *what);
+void	docroot_choose_follow(struct source *s, enum watch want);
+void	docroot_note_watch_limit(struct source *s);
+void	docroot_read_events(struct source *s, const struct config *cfg,
+	    struct dirty *d);
+void	docroot_compare_dirs(struct source *s, const struct config *cfg,
+	    struct dirty *d);
+void	docroot_compare_pages(struct source *s, struct dirty *d);
+int	docroot_same_root(const struct source *s);
+void	docroot_dirty_neighbours(struct source *s, const struct config *cfg,
+	    const char *rel, struct dirty *d);
+int	docroot_dir_elsewhere(struct source *s, const char *rel,
+	    const struct stat *st);
+void	docroot_watch_dir(struct source *s, size_t i, const char *path);
+
+/* page_reader.c */
+enum docroot_fs_kind	docroot_kind_below_root(void *ctx, const char *rel);
+int	docroot_is_index_name(const struct config *cfg, const char *name);
+void	docroot_add_page(struct source *s, const struct config *cfg,
+	    const char *rel, const struct stat *st, struct site *buckets);
+void	docroot_read_heads(struct source *s, const struct config *cfg,
+	    struct site *buckets);
+
+/* canonicals.c */
+int	docroot_listed_otherwise(const struct config *cfg, const char *rel,
+	    const char *path);
+int	docroot_same_file(struct source *s, const struct config *cfg,
+	    const char *rel, const char *path);
+void	docroot_report_spellings(struct source *s);
+void	docroot_check_canonicals(struct source *s, struct site *buckets);
+void	docroot_add_canonical(struct source *s, const char *rel,
+	    const char *target);
+void	docroot_canonicals_free(struct source *s);
+void	docroot_spelled_otherwise(struct source *s, int k, const char *rel);
+
+#endif

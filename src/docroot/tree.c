@@ -1,0 +1,326 @@
+/*
+ * A document root's tree as last read: its folders and its files, each
+ * known by the id of its path, and the walk that reads them, one folder
+ * at a time.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hash.h"
+#include "paths.h"
+#include "docroot_source.h"
+
+static int	entry_state(struct source *s, int dirfd, const char *name,
+	    const char *rel, struct stat *st);
+static size_t	add_dir(struct source *s, const char *rel,
+	    const struct stat *st);
+static int	by_id(const void *a, const void *b);
+
+/*
+ * What an entry of a directory is, a symlink followed where it stays
+ * inside the root: 0 with st filled, or -1 when it is to be skipped.
+ */
+static int
+entry_state(struct source *s, int dirfd, const char *name, const char *rel,
+    struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	int inside;
+
+	if (fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) == -1)
+		return -1;
+	if (!S_ISLNK(st->st_mode))
+		return 0;
+	docroot_join(&path, s->root, rel);
+	inside = docroot_inside_root(s, buf_str(&path));
+	/* What a server would serve there is never listed: say so. */
+	if (!inside)
+		report(s->report, FINDING_NOTE, "%s: left out: a symlink "
+		    "that leaves the root, which sitemapd does not follow: set "
+		    "root to the folder it names, or copy that folder in",
+		    buf_str(&path));
+	buf_free(&path);
+	if (!inside || fstatat(dirfd, name, st, 0) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * Reads one directory, watching it first so that no change slips by:
+ * its pages go to found, its subdirectories to more, for the caller to
+ * walk; one known under another name (a symlink to it) is not read
+ * again, by a scan or later, so a loop ends. Returns -1 when
+ * it cannot be read.
+ */
+int
+docroot_read_dir(struct source *s, const struct config *cfg, const char *rel,
+    struct found *found, char ***more,
+    size_t *nmore)
+{
+	struct buf path = BUF_INIT, child = BUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	DIR *d = NULL;
+	int fd;
+
+	docroot_join(&path, s->root, rel);
+	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+	    == -1 || fstat(fd, &st) == -1 || (d = fdopendir(fd)) == NULL) {
+		if (*rel != '\0')
+			report(s->report, FINDING_PROBLEM, "%s: cannot read it: "
+			    "%s; its pages are left out", buf_str(&path),
+			    strerror(errno));
+		if (fd != -1)
+			close(fd);
+		buf_free(&path);
+		return -1;
+	}
+	if (docroot_dir_elsewhere(s, rel, &st)) {
+		closedir(d);
+		buf_free(&path);
+		return 0;
+	}
+	docroot_note_mtime(s, st.st_mtime);
+	docroot_watch_dir(s, add_dir(s, rel, &st), buf_str(&path));
+	while ((de = readdir(d)) != NULL) {
+		if (docroot_hidden(de->d_name))
+			continue;
+		buf_reset(&child);
+		if (*rel)
+			buf_printf(&child, "%s/", rel);
+		buf_adds(&child, de->d_name);
+		if (child.len > REL_MAX) {
+			report(s->report, FINDING_PROBLEM, "%s/%.40s...: left "
+			    "out: its path is longer than a URL in a sitemap "
+			    "may be", s->root, buf_str(&child));
+			continue;
+		}
+		if (found->dirty)
+			docroot_dirty_neighbours(s, cfg, buf_str(&child),
+			    found->dirty);
+		if (entry_state(s, dirfd(d), de->d_name, buf_str(&child),
+		    &st) == -1)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			*more = xgrowarray(*more, *nmore,
+			    sizeof(**more));
+			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
+		} else if (S_ISREG(st.st_mode)) {
+			uint64_t id = docroot_id_of(buf_str(&child));
+
+			/* A scan meets each path once; a change, again. */
+			if (found->buckets) {
+				docroot_add_page(s, cfg, buf_str(&child), &st,
+				    found->buckets);
+				docroot_add_known(s, id, buf_str(&child));
+			} else {
+				id_list_add(&found->dirty->ids[id & 0xff], id);
+				if (docroot_known_rel(s, id) == NULL)
+					docroot_add_known(s, id,
+					    buf_str(&child));
+			}
+		}
+	}
+	closedir(d);
+	buf_free(&path);
+	buf_free(&child);
+	return 0;
+}
+
+/* The tree below rel, one directory at a time: no recursion, no limit. */
+int
+docroot_walk(struct source *s, const struct config *cfg, const char *rel,
+    struct found *found, const atomic_int *cancel, struct buf *why)
+{
+	char **todo = xcalloc(1, sizeof(*todo));
+	size_t ntodo = 0;
+	int rc = 0;
+
+	todo[ntodo++] = xstrdup(rel);
+	for (size_t next = 0; next < ntodo; next++) {
+		if (cancel && atomic_load(cancel)) {
+			buf_adds(why, "stopped");
+			rc = -1;
+			break;
+		}
+		if (docroot_read_dir(s, cfg, todo[next], found, &todo,
+		    &ntodo) == -1 && next == 0 && why != NULL) {
+			buf_printf(why, "%s: %s", s->root, strerror(errno));
+			rc = -1;
+			break;
+		}
+	}
+	for (size_t i = 0; i < ntodo; i++)
+		free(todo[i]);
+	free(todo);
+	return rc;
+}
+
+/*
+ * With watch = stat, what a page's file was when read: its state, or 0
+ * for one changed so lately that it may change again within the same
+ * time stamp, to be read again at the next request.
+ */
+void
+docroot_note_state(struct source *s, uint64_t id, const struct stat *st)
+{
+	if (s->follow == FOLLOW_STAT)
+		id_map_put(&s->page_state, id, st->st_mtime >= time(NULL) - 1 ?
+		    0 : docroot_state_key(st));
+}
+
+uint64_t
+docroot_state_key(const struct stat *st)
+{
+	uint64_t k = docroot_inode_key(st);
+
+	k = hash_add(k, &st->st_size, sizeof(st->st_size));
+	k = hash_add(k, &st->st_mtim, sizeof(st->st_mtim));
+	k = hash_add(k, &st->st_ctim, sizeof(st->st_ctim));
+	return k | 1;	/* never 0 */
+}
+
+uint64_t
+docroot_inode_key(const struct stat *st)
+{
+	uint64_t k = hash_add(HASH_INIT, &st->st_dev, sizeof(st->st_dev));
+
+	return hash_add(k, &st->st_ino, sizeof(st->st_ino));
+}
+
+int
+docroot_dir_known(const struct source *s, const char *rel)
+{
+	size_t at;
+
+	return id_map_get(&s->dir_at, docroot_id_of(rel), &at) &&
+	    s->dirs[at].rel && strcmp(s->dirs[at].rel, rel) == 0;
+}
+
+/* A directory read: known from now on, or known anew; its index. */
+static size_t
+add_dir(struct source *s, const char *rel, const struct stat *st)
+{
+	size_t at;
+
+	if (s->follow != FOLLOW_STAT || !docroot_dir_known(s, rel)) {
+		at = s->ndirs;
+		s->dirs = xgrowarray(s->dirs, s->ndirs, sizeof(*s->dirs));
+		s->dirs[s->ndirs++] = (struct dir){ xstrdup(rel), *st, -1, 0 };
+		id_map_put(&s->dir_at, docroot_id_of(rel), at);
+	} else
+		id_map_get(&s->dir_at, docroot_id_of(rel), &at);
+	s->dirs[at].st = *st;
+	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
+	id_map_put(&s->dir_of_inode, docroot_inode_key(st), at);
+	return at;
+}
+
+void
+docroot_add_known(struct source *s, uint64_t id, const char *rel)
+{
+	s->added = xgrowarray(s->added, s->nadded, sizeof(*s->added));
+	s->added[s->nadded++] = (struct known){ id, xstrdup(rel) };
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	uint64_t x = ((const struct known *)a)->id;
+	uint64_t y = ((const struct known *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+void
+docroot_drop_known(struct source *s, uint64_t id)
+{
+	struct known key = { id, NULL }, *k;
+
+	for (size_t i = 0; i < s->nadded; i++)
+		if (s->added[i].id == id) {
+			free(s->added[i].rel);
+			s->added[i] = s->added[--s->nadded];
+			break;
+		}
+	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
+	if (k == NULL)
+		return;
+	free(k->rel);
+	memmove(k, k + 1, (size_t)(s->files + s->nfiles - k - 1) *
+	    sizeof(*k));
+	s->nfiles--;
+}
+
+/* The files added since, sorted, merged into files: a pass over both. */
+void
+docroot_merge_added(struct source *s)
+{
+	struct known *all;
+	size_t i = 0, j = 0, n = 0;
+
+	if (s->nadded == 0)
+		return;
+	qsort(s->added, s->nadded, sizeof(*s->added), by_id);
+	all = xcalloc(s->nfiles + s->nadded, sizeof(*all));
+	while (i < s->nfiles || j < s->nadded) {
+		if (j == s->nadded || (i < s->nfiles &&
+		    s->files[i].id <= s->added[j].id))
+			all[n++] = s->files[i++];
+		else if (n > 0 && all[n - 1].id == s->added[j].id)
+			free(s->added[j++].rel);	/* known already */
+		else
+			all[n++] = s->added[j++];
+	}
+	free(s->files);
+	free(s->added);
+	s->files = all;
+	s->nfiles = n;
+	s->added = NULL;
+	s->nadded = 0;
+}
+
+const char *
+docroot_known_rel(const struct source *s, uint64_t id)
+{
+	struct known key = { id, NULL }, *k;
+
+	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
+	if (k)
+		return k->rel;
+	for (size_t i = 0; i < s->nadded; i++)
+		if (s->added[i].id == id)
+			return s->added[i].rel;
+	return NULL;
+}
+
+/* FNV-1a of the path below the root: the same file, the same id. */
+uint64_t
+docroot_id_of(const char *rel)
+{
+	return hash_add(HASH_INIT, rel, strlen(rel));
+}
+
+void
+docroot_join(struct buf *out, const char *dir, const char *rel)
+{
+	buf_reset(out);
+	buf_adds(out, dir);
+	if (*rel)
+		buf_printf(out, "/%s", rel);
+}
+
+/* A symlink is followed only where its target stays inside the root. */
+int
+docroot_inside_root(const struct source *s, const char *path)
+{
+	char real[PATH_MAX];
+	size_t n = strlen(s->real_root);
+
+	return realpath(path, real) != NULL && strncmp(real, s->real_root, n)
+	    == 0 && (real[n] == '/' || real[n] == '\0');
+}

@@ -1,0 +1,403 @@
+/*
+ * A document root followed: inotify on every directory, or, on network
+ * and FUSE filesystems and past the limit of watches, the directories'
+ * and pages' states compared on every request; what changed, into dirty.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "filestate.h"
+#include "log.h"
+#include "paths.h"
+#include "docroot_source.h"
+
+static void	dirty_if_known(struct source *s, const char *rel,
+	    struct dirty *d);
+static int	linked_dir(struct source *s, const char *rel);
+static void	forget_prefix(struct source *s, const char *rel,
+	    struct dirty *d);
+
+void
+docroot_stop_watching(struct source *s)
+{
+	dir_watch_clear(&s->roots);
+	if (s->inotify_fd != -1)
+		close(s->inotify_fd);
+	s->inotify_fd = -1;
+	for (size_t i = 0; i < s->ndirs; i++)
+		s->dirs[i].wd = -1;
+	for (size_t w = 0; w < s->nwds; w++)
+		s->dir_of_wd[w] = -1;
+}
+
+/*
+ * A watch that cannot be added (most often past the watches a user may
+ * hold, fs.inotify.max_user_watches): the directories' states are
+ * compared on every request from then on, slower but never stale.
+ */
+void
+docroot_give_up_watching(struct source *s, const char *what)
+{
+	log_msg("inotify: %s: %s; comparing the directories of %s on every "
+	    "request%s", what, strerror(errno), s->root, errno == ENOSPC ?
+	    " (raise fs.inotify.max_user_watches to follow them)" : "");
+	docroot_stop_watching(s);
+	s->inotify_failed = 1;
+	s->follow = FOLLOW_STAT;
+	s->lost = 1;	/* read again, each page's state noted */
+}
+
+void
+docroot_choose_follow(struct source *s, enum watch want)
+{
+	const char *fs = NULL;
+	enum follow follow = FOLLOW_NONE;
+
+	if (s->long_lived) {
+		if (want == WATCH_AUTO)
+			fs = dir_watch_shared_fs(s->root);
+		follow = want == WATCH_STAT || fs || s->inotify_failed ?
+		    FOLLOW_STAT : FOLLOW_INOTIFY;
+	}
+	if (follow == FOLLOW_STAT && s->follow != FOLLOW_STAT)
+		log_msg("%s: %s; comparing the directories on every request",
+		    s->root, fs ? fs : s->inotify_failed ? "inotify failed" :
+		    "watch = stat");
+	s->follow = follow;
+}
+
+/*
+ * For check: more folders than inotify watches a user may hold, so that a
+ * FastCGI process would compare them on every request instead.
+ */
+void
+docroot_note_watch_limit(struct source *s)
+{
+	long limit = dir_watch_limit();
+
+	if (limit >= 0 && s->ndirs > (size_t)limit)
+		report(s->report, FINDING_NOTE, "%s: %zu folders, more than "
+		    "the %ld inotify watches a user may hold: a FastCGI "
+		    "process compares their states on every request instead "
+		    "(raise fs.inotify.max_user_watches to follow them)",
+		    s->root, s->ndirs, limit);
+}
+
+/* inotify: what the events name, into dirty. */
+void
+docroot_read_events(struct source *s, const struct config *cfg,
+    struct dirty *d)
+{
+	char events[64 * 1024]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	struct found found = { NULL, d };
+	struct buf rel = BUF_INIT, url = BUF_INIT;
+	ssize_t n;
+
+	while ((n = read(s->inotify_fd, events, sizeof(events))) > 0) {
+		for (char *p = events; p < events + n;) {
+			const struct inotify_event *e = (void *)p;
+			const char *why;
+			uint64_t id;
+			int i;
+
+			p += sizeof(*e) + e->len;
+			if (e->mask & IN_Q_OVERFLOW) {
+				s->lost = 1;
+				continue;
+			}
+			if (dir_watch_has(&s->roots, e->wd)) {
+				s->roots_touched |= dir_watch_matters(&s->roots,
+				    e);
+				continue;
+			}
+			if ((i = e->wd < 0 || (size_t)e->wd >= s->nwds ? -1 :
+			    s->dir_of_wd[e->wd]) < 0 || s->dirs[i].rel == NULL)
+				continue;
+			if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
+			    IN_IGNORED)) {
+				/* Gone, or moved: its parent's event says where. */
+				forget_prefix(s, s->dirs[i].rel, d);
+				continue;
+			}
+			if (e->len == 0 || docroot_hidden(e->name))
+				continue;
+			buf_reset(&rel);
+			buf_printf(&rel, "%s%s%s", s->dirs[i].rel,
+			    *s->dirs[i].rel ? "/" : "", e->name);
+			if (e->mask & (IN_DELETE | IN_MOVED_FROM))
+				docroot_note_mtime(s, time(NULL));
+			docroot_dirty_neighbours(s, cfg, buf_str(&rel), d);
+			/*
+			 * A folder, or a symlink that is or was one: a deploy's
+			 * "ln -sfn" repoints it with no event in either tree.
+			 */
+			if ((e->mask & IN_ISDIR) ||
+			    docroot_dir_known(s, buf_str(&rel)) ||
+			    linked_dir(s, buf_str(&rel))) {
+				forget_prefix(s, buf_str(&rel), d);
+				if (linked_dir(s, buf_str(&rel)) || ((e->mask &
+				    IN_ISDIR) && (e->mask & (IN_CREATE |
+				    IN_MOVED_TO))))
+					docroot_walk(s, cfg, buf_str(&rel),
+					    &found, NULL, NULL);
+				continue;
+			}
+			buf_reset(&url);
+			if (docroot_file(&cfg->docroot, buf_str(&rel), &url,
+			    &why) == DOCROOT_NONE) {
+				uint64_t id = docroot_id_of(buf_str(&rel));
+
+				/* No page: unless it was one, as it may. */
+				if (docroot_known_rel(s, id) != NULL)
+					id_list_add(&d->ids[id & 0xff], id);
+				continue;
+			}
+			id = docroot_id_of(buf_str(&rel));
+			if (docroot_known_rel(s, id) == NULL)
+				docroot_add_known(s, id, buf_str(&rel));
+			id_list_add(&d->ids[id & 0xff], id);
+		}
+	}
+	if (n == 0 || (errno != EAGAIN && errno != EINTR))
+		s->lost = 1;
+	buf_free(&rel);
+	buf_free(&url);
+}
+
+/*
+ * Without inotify: a directory whose state differs is read again, with
+ * every file known in it; a new directory is walked, one that is gone
+ * takes its tree along. A file rewritten in place changes no directory:
+ * compare_pages finds it.
+ */
+void
+docroot_compare_dirs(struct source *s, const struct config *cfg,
+    struct dirty *d)
+{
+	struct found found = { NULL, d };
+	struct buf path = BUF_INIT;
+	size_t ndirs = s->ndirs;
+
+	for (size_t i = 0; i < ndirs; i++) {
+		struct stat st;
+		char **more = NULL, *rel;
+		size_t nmore = 0;
+
+		if (s->dirs[i].rel == NULL)
+			continue;
+		docroot_join(&path, s->root, s->dirs[i].rel);
+		if (stat(buf_str(&path), &st) == -1 || !S_ISDIR(st.st_mode)) {
+			forget_prefix(s, s->dirs[i].rel, d);
+			docroot_note_mtime(s, time(NULL));
+			continue;
+		}
+		if (!s->dirs[i].racy && same_file_state(&st, &s->dirs[i].st))
+			continue;
+		rel = xstrdup(s->dirs[i].rel);
+		/* Its files as they were, gone or not, and as they are. */
+		docroot_merge_added(s);
+		for (size_t f = 0; f < s->nfiles; f++) {
+			const char *slash = strrchr(s->files[f].rel, '/');
+			size_t dirlen = slash ? (size_t)(slash -
+			    s->files[f].rel) : 0;
+
+			if (dirlen == strlen(rel) && strncmp(s->files[f].rel,
+			    rel, dirlen) == 0) {
+				id_list_add(&d->ids[s->files[f].id & 0xff],
+				    s->files[f].id);
+				docroot_dirty_neighbours(s, cfg,
+				    s->files[f].rel, d);
+			}
+		}
+		docroot_read_dir(s, cfg, rel, &found, &more, &nmore);
+		for (size_t k = 0; k < nmore; k++) {
+			if (!docroot_dir_known(s, more[k]))
+				docroot_walk(s, cfg, more[k], &found, NULL,
+				    NULL);
+			free(more[k]);
+		}
+		free(more);
+		free(rel);
+	}
+	buf_free(&path);
+}
+
+/* Without inotify: each page whose file's state differs is read again. */
+void
+docroot_compare_pages(struct source *s, struct dirty *d)
+{
+	struct buf path = BUF_INIT;
+
+	docroot_merge_added(s);
+	for (size_t f = 0; f < s->nfiles; f++) {
+		struct stat st;
+		size_t was;
+
+		if (!id_map_get(&s->page_state, s->files[f].id, &was))
+			continue;
+		docroot_join(&path, s->root, s->files[f].rel);
+		if (stat(buf_str(&path), &st) == -1 ||
+		    docroot_state_key(&st) != (uint64_t)was || was == 0)
+			id_list_add(&d->ids[s->files[f].id & 0xff],
+			    s->files[f].id);
+	}
+	buf_free(&path);
+}
+
+/* The root itself is the one it was: not replaced, not renamed away. */
+int
+docroot_same_root(const struct source *s)
+{
+	struct stat st;
+
+	return stat(s->root, &st) == 0 && st.st_dev == s->root_st.st_dev &&
+	    st.st_ino == s->root_st.st_ino;
+}
+
+/*
+ * The known pages whose URL the server rules may now answer otherwise,
+ * as rel came or went (docroot_served's order): rel.html and rel's index
+ * files after the file rel; after x.html, x's index files; after an index
+ * file, the others of its folder.
+ */
+void
+docroot_dirty_neighbours(struct source *s, const struct config *cfg,
+    const char *rel, struct dirty *d)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t dirlen = slash ? (size_t)(slash - rel) + 1 : 0;
+	size_t len = strlen(rel);
+	struct buf n = BUF_INIT;
+
+	buf_printf(&n, "%s.html", rel);
+	dirty_if_known(s, buf_str(&n), d);
+	for (size_t i = 0; i < cfg->docroot.nindex; i++) {
+		const char *index = cfg->docroot.index[i];
+
+		buf_reset(&n);
+		buf_printf(&n, "%s/%s", rel, index);
+		dirty_if_known(s, buf_str(&n), d);
+		if (len > 5 && strcmp(rel + len - 5, ".html") == 0) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s/%s", (int)(len - 5), rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+		if (docroot_is_index_name(cfg, rel + dirlen)) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s%s", (int)dirlen, rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+	}
+	buf_free(&n);
+}
+
+static void
+dirty_if_known(struct source *s, const char *rel, struct dirty *d)
+{
+	uint64_t id = docroot_id_of(rel);
+	const char *known = docroot_known_rel(s, id);
+
+	if (known != NULL && strcmp(known, rel) == 0)
+		id_list_add(&d->ids[id & 0xff], id);
+}
+
+/* rel is a symlink to a folder that stays inside the root. */
+static int
+linked_dir(struct source *s, const char *rel)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int linked;
+
+	docroot_join(&path, s->root, rel);
+	linked = lstat(buf_str(&path), &st) == 0 && S_ISLNK(st.st_mode) &&
+	    stat(buf_str(&path), &st) == 0 && S_ISDIR(st.st_mode) &&
+	    docroot_inside_root(s, buf_str(&path));
+	buf_free(&path);
+	return linked;
+}
+
+/* Every known file under rel, and rel itself, to be read again. */
+static void
+forget_prefix(struct source *s, const char *rel, struct dirty *d)
+{
+	size_t n = strlen(rel);
+	char *prefix = xstrdup(rel);
+
+	docroot_merge_added(s);		/* a pass over them all in any case */
+	for (size_t f = 0; f < s->nfiles; f++)
+		if (n == 0 || (strncmp(s->files[f].rel, prefix, n) == 0 &&
+		    s->files[f].rel[n] == '/'))
+			id_list_add(&d->ids[s->files[f].id & 0xff],
+			    s->files[f].id);
+	for (size_t i = 0; i < s->ndirs; i++) {
+		char *dr = s->dirs[i].rel;
+
+		if (dr == NULL || !(strcmp(dr, prefix) == 0 || n == 0 ||
+		    (strncmp(dr, prefix, n) == 0 && dr[n] == '/')))
+			continue;
+		if (s->dirs[i].wd != -1) {
+			inotify_rm_watch(s->inotify_fd, s->dirs[i].wd);
+			s->dir_of_wd[s->dirs[i].wd] = -1;
+		}
+		free(dr);
+		s->dirs[i].rel = NULL;
+		s->dirs[i].wd = -1;
+	}
+	free(prefix);
+}
+
+/*
+ * The directory st is of is known, and still there, under another name
+ * than rel: rel is a second way to it.
+ */
+int
+docroot_dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	struct stat now;
+	const struct dir *d;
+	size_t at;
+	int there;
+
+	if (!id_map_get(&s->dir_of_inode, docroot_inode_key(st), &at))
+		return 0;
+	d = &s->dirs[at];
+	if (d->rel == NULL || strcmp(d->rel, rel) == 0 ||
+	    d->st.st_dev != st->st_dev || d->st.st_ino != st->st_ino)
+		return 0;
+	/* It may have moved here, its old name not yet seen gone. */
+	docroot_join(&path, s->root, d->rel);
+	there = stat(buf_str(&path), &now) == 0 && now.st_dev == st->st_dev &&
+	    now.st_ino == st->st_ino;
+	buf_free(&path);
+	return there;
+}
+
+/* Watches directory i, known at path, before it is read. */
+void
+docroot_watch_dir(struct source *s, size_t i, const char *path)
+{
+	int wd;
+
+	if (s->inotify_fd == -1)
+		return;
+	if ((wd = inotify_add_watch(s->inotify_fd, path, DIR_EVENTS)) == -1) {
+		docroot_give_up_watching(s, path);
+		return;
+	}
+	s->dirs[i].wd = wd;
+	if ((size_t)wd >= s->nwds) {
+		size_t n = (size_t)wd * 2 + 16;
+
+		s->dir_of_wd = xreallocarray(s->dir_of_wd, n,
+		    sizeof(*s->dir_of_wd));
+		for (size_t w = s->nwds; w < n; w++)
+			s->dir_of_wd[w] = -1;
+		s->nwds = n;
+	}
+	s->dir_of_wd[wd] = (int)i;
+}
