@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs sitemapd as a CGI, the way a web server does, against the example
-# site and against content roots built here for each rule the README states.
+# site and against content roots built here for each rule the README and
+# doc/ state.
 . "$SRCDIR/tests/lib.sh"
 
 # --- the example site, with fixed mtimes so bodies are exact -------------

@@ -5,7 +5,7 @@
 # lists the pages the generator's own sitemap lists, but for those the
 # generator lists wrongly (a page marked noindex), each named; no error
 # page, no redirect stub; every URL it lists is a page lighttpd serves,
-# at the URL its canonical asks for, and nginx with the README's recipe.
+# at the URL its canonical asks for, and nginx with doc/document-root's recipe.
 # Pelican's translations and Sphinx's file:// canonicals, as a CGI reads
 # them.
 . "$SRCDIR/tests/lib.sh"
@@ -44,7 +44,7 @@ site() {
 	check_eq "$1: each URL listed is served with 200" "" "$bad"
 	stop_lighttpd
 	command -v nginx >/dev/null || return 0
-	# And by nginx, with the README's recipe: try_files $uri $uri.html.
+	# And by nginx, with doc/document-root's recipe: try_files $uri $uri.html.
 	start_nginx "$2" 'location / { try_files $uri $uri.html $uri/ =404; }'
 	bad=""
 	while read -r url; do
@@ -52,7 +52,7 @@ site() {
 		    "$NGINX${url#"$URL"}")
 		[ "$code" = 200 ] || bad="$bad $url:$code"
 	done <"$TMP/ours"
-	check_eq "$1: ... and by nginx with the README's recipe" "" "$bad"
+	check_eq "$1: ... and by nginx with doc/document-root's recipe" "" "$bad"
 	stop_nginx
 }
 why() {	# why INI URL-PATH: the reason list gives for a page left out

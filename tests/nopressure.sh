@@ -189,12 +189,12 @@ sitemap
 check_eq "no config.yaml at all: only the INI's admin path" 200 "$STATUS"
 check_contains "... so admin/stats is served" "/admin/stats</loc>" "$BODY"
 
-# The README's minimal site, built by its own commands.
+# doc/nopressure-root's minimal site, built by its own commands.
 mkdir -p "$TMP/readme" && cd "$TMP/readme" || exit 1
-sed -n '/A minimal site by hand:/,/render \/sitemap.xml/p' "$SRCDIR/README" |
+sed -n '/A minimal site by hand:/,/render \/sitemap.xml/p' "$SRCDIR/doc/nopressure-root" |
     sed -n 's/^    //p' | sed "s|^sitemapd |\"\$SITEMAPD\" |" >"$TMP/readme.sh"
 out=$(SITEMAPD="$SITEMAPD" sh "$TMP/readme.sh" 2>&1)
-check_contains "the README's minimal site lists its page" \
+check_contains "doc/nopressure-root's minimal site lists its page" \
     "<loc>http://localhost/about</loc>" "$out"
 cd "$TMP" || exit 1
 

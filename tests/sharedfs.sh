@@ -16,7 +16,7 @@ mkdir -p "$BACK/state/sys" "$MNT"
 page "$BACK" 0000000000000101 1 "$(md about)"
 page "$BACK" 0000000000000202 1 "$(md staff/handbook '"staff"')"
 printf 'staff:\n  name: Staff\n  roles: [staff]\n' >"$BACK/state/sys/tags.yaml"
-# Attribute caching off, as actimeo=0 on NFS: see the README.
+# Attribute caching off, as actimeo=0 on NFS: see doc/what-holds.
 bindfs -o attr_timeout=0,entry_timeout=0,negative_timeout=0 "$BACK" "$MNT" \
     2>"$TMP/bindfs.err" || skip "bindfs cannot mount here: $(cat "$TMP/bindfs.err")"
 unmount() { fusermount -u "$MNT" 2>/dev/null || umount "$MNT" 2>/dev/null; }

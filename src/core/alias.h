@@ -1,4 +1,4 @@
-/* Canonical page aliases (README, The content root). */
+/* Canonical page aliases (doc/nopressure-root). */
 #ifndef SITEMAPD_ALIAS_H
 #define SITEMAPD_ALIAS_H
 

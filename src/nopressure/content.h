@@ -1,6 +1,6 @@
 /*
- * The content root in NoPressure's flat storage (README, The content
- * root), read into the page metadata every response is built from.
+ * The content root in NoPressure's flat storage (doc/nopressure-root),
+ * read into the page metadata every response is built from.
  */
 #ifndef SITEMAPD_CONTENT_H
 #define SITEMAPD_CONTENT_H
