@@ -13,14 +13,42 @@ done
 
 # Every part's table of keys (config_module.h), each row opening with
 # { "section", "name", ...
+# { "section", "name", default, ...: one row a line, joined, "section
+# name default" each, the default as written (NULL, "text" or a macro).
 for file in "$SRCDIR"/src/*/*.c; do
 	sed -n '/struct config_key .*keys\[\] = {/,/^};/p' "$file"
-done | sed -n 's/.*{ "\([a-z]*\)", "\([a-z_]*\)", .*/\1 \2/p' >"$TMP/keys"
+done | tr -d '\n\t' | sed 's/},/}\n/g' |
+    sed -n 's/.*{ *"\([a-z]*\)", *"\([a-z_]*\)", *\([^,]*\(, [^,"]*"\)*\),.*/\1 \2 \3/p' \
+    >"$TMP/keys"
 check_eq "the key tables are found" yes "$([ "$(wc -l <"$TMP/keys")" -ge 30 ] && echo yes)"
-while read -r section name; do
+while read -r section name default; do
 	# The key's entry, inside its section (.Ss [section] to the next .Ss).
 	body=$(sed -n "/^\.Ss \[$section\]/,/^\.Ss /p" "$SRCDIR/doc/sitemapd.ini.5")
 	check_contains "sitemapd.ini(5): [$section] $name" ".It Ic $name No =" "$body"
+	# Its default, the table's, is the manual's: "Default: X", "X (the
+	# default)" or "X, the default", in the entry up to the next key.
+	case $default in
+	NULL) continue ;;
+	CONFIG_NUMBER*)
+		macro=$(echo "$default" | sed 's/.*(\(.*\))/\1/')
+		default=$(sed -n "s/^#define $macro[[:space:]]*\([0-9]*\).*/\1/p" \
+		    "$SRCDIR"/src/*/*.h | head -1) ;;
+	[A-Z]*)
+		default=$(sed -n "s/^#define $default[[:space:]]*\"\(.*\)\"/\1/p" \
+		    "$SRCDIR"/src/*/*.h | head -1) ;;
+	*) default=$(echo "$default" | sed 's/^"\(.*\)"$/\1/') ;;
+	esac
+	# As read: mdoc's macros dropped, in lower case.
+	entry=$(echo "$body" | sed -n "/^\.It Ic $name No =/,/^\.It /p" |
+	    sed '$d' | sed 's/^\.[A-Z][a-z] //' | sed 's/ ,/,/g' | tr '\n' ' ' |
+	    tr 'A-Z' 'a-z')
+	case $entry in
+	*"default: $default"*|*"$default (the default)"*|*"$default, the default"*)
+		ok "sitemapd.ini(5): [$section] $name: default $default" ;;
+	*)
+		not_ok "sitemapd.ini(5): [$section] $name: default $default"
+		echo "  in: $entry" ;;
+	esac
 done <"$TMP/keys"
 # The table of commands in main.c: { "name", "args", ini, run }.
 sed -n '/^} commands\[\] = {/,/^};/s/^	{ "\([a-z-]*\)", .*/\1/p' \
