@@ -1,7 +1,7 @@
 /*
  * The document root source's state, shared by the files that make it
- * (source.c, tree.c, watch.c, page_reader.c, canonicals.c): nothing
- * outside src/docroot includes this.
+ * (docroot_source.c, tree.c, watch.c, page_reader.c, canonicals.c);
+ * nothing outside src/docroot includes it.
  */
 #ifndef SITEMAPD_DOCROOT_SOURCE_H
 #define SITEMAPD_DOCROOT_SOURCE_H
@@ -123,7 +123,7 @@ struct found {
 	struct dirty	*dirty;
 };
 
-/* source.c */
+/* docroot_source.c */
 void	docroot_note_mtime(struct source *s, time_t t);
 
 /* tree.c */

@@ -146,16 +146,14 @@ docroot_read_events(struct source *s, const struct config *cfg,
 				continue;
 			}
 			buf_reset(&url);
+			id = docroot_id_of(buf_str(&rel));
 			if (docroot_file(&cfg->docroot, buf_str(&rel), &url,
 			    &why) == DOCROOT_NONE) {
-				uint64_t id = docroot_id_of(buf_str(&rel));
-
 				/* No page: unless it was one, as it may. */
 				if (docroot_known_rel(s, id) != NULL)
 					id_list_add(&d->ids[id & 0xff], id);
 				continue;
 			}
-			id = docroot_id_of(buf_str(&rel));
 			if (docroot_known_rel(s, id) == NULL)
 				docroot_add_known(s, id, buf_str(&rel));
 			id_list_add(&d->ids[id & 0xff], id);
