@@ -84,11 +84,50 @@ Content-Signal: ai-train=yes
 Content-Usage: train-ai=y
 Content-Usage: /open-data/ train-ai=y, search=y
 " "$(cat "$TMP/robots.txt")"
-# A crawler reads only its group: the * group's preferences are in each.
-check_eq "every group states the preferences" \
-    "$(grep -c '^User-agent:' "$TMP/robots.txt")" \
-    "$(grep -c '^Content-Usage: /open-data/ train-ai=y, search=y$' \
-    "$TMP/robots.txt")"
+# A crawler reads only its group: the * group's preferences are in each
+# that may fetch a path. One that may fetch none carries none, as no
+# preference applies to a path a crawler may not fetch (the aipref
+# attachment draft): ClaudeBot's, say, which ai_train = disallow makes
+# "Disallow: /" alone; GPTBot's keeps them, as it may fetch /press/.
+# "group agent content-lines", one line a group.
+awk '/^User-agent:/ { agent = $2; n = 0; all = 0; allow = 0 }
+	/^Content-/ { n++ }
+	/^Disallow: \/$/ { all = 1 }
+	/^Allow:/ { allow = 1 }
+	/^$/ && agent { print agent, n, (all && !allow) ? "none" : "some"; agent = "" }' \
+    "$TMP/robots.txt" >"$TMP/groups"
+check_eq "every group that may fetch a path states the preferences" "" \
+    "$(awk '$3 == "some" && $2 == 0' "$TMP/groups")"
+check_eq "no group that may fetch nothing states one" "" \
+    "$(awk '$3 == "none" && $2 > 0' "$TMP/groups")"
+check_eq "... and there are both kinds: ClaudeBot's, GPTBot's" "ClaudeBot none
+GPTBot some" "$(awk '$1 == "ClaudeBot" || $1 == "GPTBot" { print $1, $3 }' \
+    "$TMP/groups" | sort)"
+check_contains "check says which groups carry no preference, and why" \
+    "[robots] no Content-Signal or Content-Usage for ClaudeBot" \
+    "$("$SITEMAPD" -c "$TMP/ai.ini" check 2>&1)"
+
+# RSL 1.0's License line: global, before any group, an absolute URL.
+ini "$TMP/rsl.ini" "$R" "[robots]
+license = https://example.org/license.xml
+license = https://rsl.example.net/feed.xml
+disallow = /drafts/"
+"$SITEMAPD" -c "$TMP/rsl.ini" render /robots.txt >"$TMP/rsl.txt"
+check_eq "license: the License lines open robots.txt, in order" \
+    "License: https://example.org/license.xml
+License: https://rsl.example.net/feed.xml" "$(sed -n '1,/^$/p' "$TMP/rsl.txt" |
+    grep -v '^$')"
+grep -v '^license' "$TMP/rsl.ini" >"$TMP/norsl.ini"
+"$SITEMAPD" -c "$TMP/norsl.ini" render /robots.txt >"$TMP/norsl.txt"
+for agent in Googlebot GPTBot SomeBot; do
+	for path in / /drafts/x /login/ /page; do
+		check_eq "the License lines change no verdict: $agent $path" \
+		    "$("$SITEMAPD" robots-check "$TMP/norsl.txt" "$agent" \
+		    "http://x$path")" \
+		    "$("$SITEMAPD" robots-check "$TMP/rsl.txt" "$agent" \
+		    "http://x$path")"
+	done
+done
 # The same INI without the signals: every agent reads every verdict alike.
 grep -v '^content_' "$TMP/ai.ini" >"$TMP/plain.ini"
 "$SITEMAPD" -c "$TMP/plain.ini" render /robots.txt >"$TMP/plain.txt"
@@ -154,6 +193,33 @@ for label in bots train-genai; do
 	    "[robots]
 content_usage = $label=n"
 done
+refuse "a path with a blank names the blank" \
+    "bad.ini:4: content_usage = /open data/ train-ai=n: a blank in the path; write it as %20: /open%20data/" \
+    "[robots]
+content_usage = /open data/ train-ai=n"
+refuse "a trailing comma names the empty member" \
+    "bad.ini:4: content_usage = train-ai=n,: an empty member after a comma" \
+    "[robots]
+content_usage = train-ai=n,"
+refuse "an empty member between commas" \
+    "bad.ini:4: content_usage = train-ai=n, , search=y: an empty member after a comma" \
+    "[robots]
+content_usage = train-ai=n, , search=y"
+refuse "a label that never existed" \
+    "bad.ini:4: content_usage = train-robots=n: a label the vocabulary does not have; it takes train-ai and search" \
+    "[robots]
+content_usage = train-robots=n"
+for bad in /license.xml ftp://example.org/l.xml "https://example.org/a b.xml" \
+    "https://example.org/l.xml#terms" https://; do
+	refuse "license = $bad" \
+	    "bad.ini:4: license = $bad: an absolute http or https URL, such as https://example.org/license.xml" \
+	    "[robots]
+license = $bad"
+done
+refuse "license in a crawler's section" \
+    "bad.ini:4: license belongs in [robots], not [robots:GPTBot]" \
+    "[robots:GPTBot]
+license = https://example.org/license.xml"
 refuse "a label twice" "a label given twice" "[robots]
 content_usage = train-ai=n, train-ai=y"
 refuse "a path twice in one group" \

@@ -429,6 +429,8 @@ Disallow: /staff-only/
 Sitemap: https://example.com/sitemap.xml
 Sitemap: https://example.com/sitemap-index.xml
 Sitemap: https://media.example.net/video.xml
+License: https://example.com/license.xml
+License: /license.xml
 ROBOTS
 printf '[site]\nsource = docroot\nroot = %s\nadmin_path = staff-only\n' "$O" \
     >"$TMP/own.ini"
@@ -449,6 +451,8 @@ for agent in Googlebot Bingbot Quiet GPTBot; do
 	done
 done
 check_lacks "... the admin path never published" "staff-only" "$BODY"
+check_eq "... its RSL License line carried over, before any group" \
+    "License: https://example.com/license.xml" "$(sed -n 1p "$TMP/served.txt")"
 check_lacks "... no sitemap of its own host but sitemapd's (no allowed_hosts: any)" \
     "sitemap-index.xml" "$BODY"
 check_eq "... sitemapd's own named once" 1 \
@@ -473,6 +477,9 @@ check_contains "... said with its line" \
     "$out"
 check_contains "check: a line not carried over, noted" \
     "robots.txt:3: a line sitemapd does not carry over: Crawl-delay: 5" \
+    "$out"
+check_contains "check: a License line that names no absolute URL, noted" \
+    "robots.txt:23: License: /license.xml: not an http or https URL; left out" \
     "$out"
 check_contains "check: an agent that names no crawler, noted" \
     "robots.txt:13: User-agent: 123 names no crawler" "$out"

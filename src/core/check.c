@@ -277,6 +277,25 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 	buf_free(&source);
 }
 
+/* A group that may fetch nothing states no preference: whose, and why. */
+static void
+check_silenced_groups(const struct reporter *rep, const struct config *cfg)
+{
+	struct buf names = BUF_INIT;
+
+	for (size_t g = 0; g < cfg->robots.ngroups; g++)
+		if (cfg->robots.groups[g].silenced)
+			buf_printf(&names, "%s%s", names.len ? ", " : "",
+			    cfg->robots.groups[g].agent ?
+			    cfg->robots.groups[g].agent : "*");
+	if (names.len)
+		report(rep, FINDING_NOTE, "[robots] no Content-Signal or "
+		    "Content-Usage for %s: their groups disallow every path, "
+		    "and no preference applies to a path a crawler may not "
+		    "fetch", buf_str(&names));
+	buf_free(&names);
+}
+
 int
 check_site(const struct config *cfg, FILE *out)
 {
@@ -289,6 +308,7 @@ check_site(const struct config *cfg, FILE *out)
 		if ((*m)->check && config_module_applies(*m, cfg))
 			(*m)->check(cfg, &rep);
 	check_ai_classes(&rep, cfg);
+	check_silenced_groups(&rep, cfg);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
 	check_content(&rep, cfg, &sm, &cache);
 	for (const struct config_module *const *m = config_modules; *m; m++)

@@ -29,6 +29,7 @@
 #include "number.h"
 #include "protocol_limits.h"
 #include "store_db.h"
+#include "usage_prefs.h"
 
 const struct config_module *const config_modules[] = { &site_module,
 	&nopressure_module, &docroot_module, &indexnow_module, NULL };
@@ -62,12 +63,13 @@ enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_WATCH, K_SOURCE,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
 	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
-	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_KEYS };
+	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_LICENSE, K_KEYS };
 
 static int	set_site(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
 static int	set_ai(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
+static int	path_blank_error(struct config_parse *, const char *);
 
 static const struct config_key site_keys[] = {
 	[K_ROOT] =		{ "site", "root", NULL, 0, set_site, 0 },
@@ -101,6 +103,7 @@ static const struct config_key site_keys[] = {
 	    0 },
 	[K_CONTENT_USAGE] =	{ "robots", "content_usage", NULL, 1, set_ai,
 	    0 },
+	[K_LICENSE] =		{ "robots", "license", NULL, 1, set_ai, 0 },
 };
 
 const struct config_module site_module = {
@@ -386,8 +389,8 @@ refuse_other_source(struct config_parse *p)
 }
 
 /*
- * [robots]'s keys for AI crawlers and for the uses of the content; the
- * uses may also be said to one crawler, in its [robots:NAME].
+ * [robots]'s keys for AI crawlers, for the uses of the content and its
+ * license; the uses may also be said to one crawler, in its [robots:NAME].
  */
 static int
 set_ai(struct config_parse *p, struct config *cfg,
@@ -412,10 +415,18 @@ set_ai(struct config_parse *p, struct config *cfg,
 			    "or no, such as search=yes, ai-train=no, once a "
 			    "section", v, why);
 		break;
+	case K_LICENSE:
+		if (robots_add_license(&cfg->robots, v, &why) == -1)
+			return config_error(p, "license = %s: an absolute http "
+			    "or https URL, such as "
+			    "https://example.org/license.xml", v);
+		break;
 	case K_CONTENT_USAGE:
 		if (robots_add_content_usage(&cfg->robots, p->agent, v,
 		    &why) == -1)
-			return config_error(p, "content_usage = %s: %s; "
+			return strcmp(why, USAGE_PATH_BLANK) == 0 ?
+			    path_blank_error(p, v) :
+			    config_error(p, "content_usage = %s: %s; "
 			    "it takes train-ai and search, each =y or =n, "
 			    "after a path if you like, such as /open-data/ "
 			    "train-ai=y", v, why);
@@ -435,6 +446,26 @@ set_ai(struct config_parse *p, struct config *cfg,
 		break;
 	}
 	return 0;
+}
+
+/* "/open data/ train-ai=n": the path it means, "/open%20data/", spelled. */
+static int
+path_blank_error(struct config_parse *p, const char *v)
+{
+	const char *end = v + strcspn(v, "=,");
+	struct buf path = BUF_INIT;
+
+	while (end > v && end[-1] != '/')
+		end--;
+	for (const char *c = v; c < end; c++)
+		if (*c == ' ' || *c == '\t')
+			buf_adds(&path, "%20");
+		else
+			buf_addc(&path, *c);
+	config_error(p, "content_usage = %s: %s: %s", v, USAGE_PATH_BLANK,
+	    buf_str(&path));
+	buf_free(&path);
+	return -1;
 }
 
 /*

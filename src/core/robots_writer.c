@@ -41,6 +41,9 @@ robots_free(struct robots *r)
 	for (size_t i = 0; i < r->nsitemaps; i++)
 		free(r->sitemaps[i]);
 	free(r->sitemaps);
+	for (size_t i = 0; i < r->nlicenses; i++)
+		free(r->licenses[i]);
+	free(r->licenses);
 	robotstxt_free(&r->parsed);
 	memset(r, 0, sizeof(*r));
 }
@@ -206,18 +209,24 @@ robots_name_group(struct robots *r, const char *agent)
 	group_of(r, agent)->own_rules = 1;
 }
 
+/* Why url is no absolute http or https URL a line can hold; NULL: it is. */
+static const char *
+url_refusal(const char *url)
+{
+	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
+		return "not an http or https URL";
+	for (const char *p = url; *p; p++)
+		if ((unsigned char)*p <= ' ' || *p == 0x7f)
+			return "a URL holds no blank or control character";
+	if (strlen(url) > ROBOTS_SITEMAP_URL_MAX)
+		return "longer than 2048 bytes";
+	return NULL;
+}
+
 int
 robots_add_sitemap(struct robots *r, const char *url, const char **why)
 {
-	*why = NULL;
-	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
-		*why = "not an http or https URL";
-	for (const char *p = url; *why == NULL && *p; p++)
-		if ((unsigned char)*p <= ' ' || *p == 0x7f)
-			*why = "a URL holds no blank or control character";
-	if (*why == NULL && strlen(url) > ROBOTS_SITEMAP_URL_MAX)
-		*why = "longer than 2048 bytes";
-	if (*why)
+	if ((*why = url_refusal(url)) != NULL)
 		return -1;
 	for (size_t i = 0; i < r->nsitemaps; i++)
 		if (strcmp(r->sitemaps[i], url) == 0)
@@ -225,6 +234,30 @@ robots_add_sitemap(struct robots *r, const char *url, const char **why)
 	r->sitemaps = xgrowarray(r->sitemaps, r->nsitemaps,
 	    sizeof(*r->sitemaps));
 	r->sitemaps[r->nsitemaps++] = xstrdup(url);
+	return 0;
+}
+
+/*
+ * A parser that reads "#" as a comment's start would cut the URL there,
+ * and one past ASCII is read as bytes of some encoding: both refused, as
+ * is a URL naming no host.
+ */
+int
+robots_add_license(struct robots *r, const char *url, const char **why)
+{
+	const char *host = url + strcspn(url, ":") + 3;
+
+	if ((*why = url_refusal(url)) == NULL && (*host == '\0' ||
+	    *host == '/' || strchr(url, '#') != NULL))
+		*why = "no host, or a \"#\"";
+	for (const char *p = url; *why == NULL && *p; p++)
+		if ((unsigned char)*p > 0x7f)
+			*why = "a byte past ASCII";
+	if (*why)
+		return -1;
+	r->licenses = xgrowarray(r->licenses, r->nlicenses,
+	    sizeof(*r->licenses));
+	r->licenses[r->nlicenses++] = xstrdup(url);
 	return 0;
 }
 
@@ -359,6 +392,41 @@ inherit_preferences(struct robots_group *grp, const struct robots_group *any)
 			add_usage(grp, any->usage[i].path, any->usage[i].prefs);
 }
 
+/* Every path disallowed, and none allowed again. */
+static int
+fetches_nothing(const struct robots_group *grp)
+{
+	int all = 0;
+
+	for (size_t i = 0; i < grp->n; i++) {
+		if (grp->rules[i].allow)
+			return 0;
+		all |= strcmp(grp->rules[i].pattern, "/") == 0 ||
+		    strcmp(grp->rules[i].pattern, "*") == 0 ||
+		    strcmp(grp->rules[i].pattern, "/*") == 0;
+	}
+	return all;
+}
+
+/*
+ * No preference applies to a path a crawler may not fetch (the aipref
+ * attachment draft): a group that fetches nothing states none.
+ */
+static void
+silence(struct robots_group *grp)
+{
+	grp->silenced = grp->signal != NULL || grp->nusage > 0;
+	free(grp->signal);
+	grp->signal = NULL;
+	for (size_t i = 0; i < grp->nusage; i++) {
+		free(grp->usage[i].path);
+		free(grp->usage[i].prefs);
+	}
+	free(grp->usage);
+	grp->usage = NULL;
+	grp->nusage = 0;
+}
+
 static int
 has_pattern(const struct robots_group *grp, const char *pattern)
 {
@@ -402,6 +470,9 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 		for (size_t i = 0; !grp->own_rules && i < any->n; i++)
 			add(grp, any->rules[i].allow, any->rules[i].pattern);
 	}
+	for (size_t g = 0; g < r->ngroups; g++)
+		if (fetches_nothing(&r->groups[g]))
+			silence(&r->groups[g]);
 	for (size_t g = 0; g < r->ngroups; g++) {
 		if (r->groups[g].n > ROBOTS_RULES_MAX) {
 			buf_printf(why, "robots.txt: more than %d rules for "
@@ -447,6 +518,7 @@ robots_copy(struct robots *dst, const struct robots *src)
 			to->rules[i].pattern = xstrdup(from->rules[i].pattern);
 		}
 		to->own_rules = from->own_rules;
+		to->silenced = from->silenced;
 		to->signal = from->signal ? xstrdup(from->signal) : NULL;
 		for (size_t i = 0; i < from->nusage; i++)
 			add_usage(to, from->usage[i].path,
@@ -456,6 +528,11 @@ robots_copy(struct robots *dst, const struct robots *src)
 		const char *why;
 
 		robots_add_sitemap(dst, src->sitemaps[i], &why);
+	}
+	for (size_t i = 0; i < src->nlicenses; i++) {
+		const char *why;
+
+		robots_add_license(dst, src->licenses[i], &why);
 	}
 	/* Read back as robots_finish did: the same text, the same verdicts. */
 	robots_render(src, "http://localhost", &text);
@@ -486,6 +563,10 @@ robots_explain(const struct robots *r, const char *path, struct buf *out)
 void
 robots_render(const struct robots *r, const char *base_url, struct buf *out)
 {
+	/* RSL's License lines hold for every crawler: before any group. */
+	for (size_t i = 0; i < r->nlicenses; i++)
+		buf_printf(out, "License: %s\n%s", r->licenses[i],
+		    i + 1 == r->nlicenses ? "\n" : "");
 	for (size_t g = 0; g < r->ngroups; g++) {
 		const struct robots_group *grp = &r->groups[g];
 

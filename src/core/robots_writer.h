@@ -47,6 +47,8 @@ struct robots_group {
 	char	*signal;	/* Cloudflare's Content-Signal, or NULL */
 	struct robots_usage *usage;	/* the aipref drafts' Content-Usage */
 	size_t	 nusage;
+	int	 silenced;	/* had preferences, dropped: it may fetch
+				   nothing */
 };
 
 struct robots {
@@ -54,6 +56,8 @@ struct robots {
 	size_t	 ngroups;
 	char	**sitemaps;	/* Sitemap lines but sitemapd's own */
 	size_t	 nsitemaps;
+	char	**licenses;	/* RSL's License lines */
+	size_t	 nlicenses;
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 };
 
@@ -83,12 +87,18 @@ int	robots_add_content_usage(struct robots *, const char *agent,
 	    const char *value, const char **why);
 /* Makes the group of agent, if there is none yet. */
 void	robots_name_group(struct robots *, const char *agent);
+/*
+ * Adds an RSL 1.0 License line, which every crawler reads, for url: the
+ * absolute http or https URL of a license.xml. -1 with *why when it is not.
+ */
+int	robots_add_license(struct robots *, const char *url, const char **why);
 /* Adds a Sitemap line for url; -1 with *why when it is no http(s) URL. */
 int	robots_add_sitemap(struct robots *, const char *url,
 	    const char **why);
 /*
  * Adds the published reserved paths to every group and "Allow: /" to the
- * "*" group, puts each group's rules in an order every parser agrees on,
+ * "*" group, drops the preferences of a group that may fetch nothing,
+ * puts each group's rules in an order every parser agrees on,
  * and reads the result back for robots_allows. Returns -1 with the reason
  * in why when a group has too many rules or the file would be too large.
  */

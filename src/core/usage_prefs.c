@@ -45,6 +45,13 @@ usage_prefs_parse(const char *value, char **path, char **prefs,
 
 		*path = xstrndup(p, n);
 		p += n + strspn(p + n, " \t");
+		/* More path before the first label: a blank was in it. */
+		if (memchr(p, '/', strcspn(p, "=,")) != NULL) {
+			free(*path);
+			*path = NULL;
+			*why = USAGE_PATH_BLANK;
+			return -1;
+		}
 	}
 	while (*why == NULL && member(&p, &out, &seen, why) == 0) {
 		p += strspn(p, " \t");
@@ -121,7 +128,9 @@ member(const char **p, struct buf *out, unsigned *seen, const char **why)
 	for (i = 0; labels[i] && !(strlen(labels[i]) == n &&
 	    strncmp(labels[i], *p, n) == 0); i++)
 		;
-	if (n > 0 && labels[i] == NULL && listed(*p, n, dropped))
+	if (n == 0 && (**p == ',' || **p == '\0'))
+		*why = "an empty member after a comma";
+	else if (n > 0 && labels[i] == NULL && listed(*p, n, dropped))
 		*why = "a label the vocabulary dropped in 2025";
 	else if (labels[i] == NULL)
 		*why = "a label the vocabulary does not have";

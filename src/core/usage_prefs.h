@@ -15,6 +15,8 @@
  */
 int	usage_prefs_parse(const char *value, char **path, char **prefs,
 	    const char **why);
+/* Its *why for "/open data/ train-ai=n", which a caller may spell out. */
+#define USAGE_PATH_BLANK	"a blank in the path; write it as %20"
 /* "search=yes, ai-input=no, ai-train=no" into *prefs, or -1 with *why. */
 int	content_signal_parse(const char *value, char **prefs,
 	    const char **why);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "file.h"
 #include "report.h"
@@ -29,6 +30,8 @@ static void	disallow_cut(struct robots *, const struct agents *,
 static void	take_sitemap(struct robots *, const struct robotstxt_line *,
 		    const struct host_policy *, const char *,
 		    const struct reporter *);
+static int	take_license(struct robots *, const struct robotstxt_line *,
+		    const char *, const struct reporter *);
 static void	agents_free(struct agents *);
 
 int
@@ -72,9 +75,10 @@ docroot_robots_merge(const char *root, const char *admin,
 			take_sitemap(r, l, hosts, buf_str(&path), rep);
 			break;
 		default:
-			report(rep, FINDING_NOTE, "%s:%d: a line sitemapd "
-			    "does not carry over: %s", buf_str(&path),
-			    l->number, l->value);
+			if (!take_license(r, l, buf_str(&path), rep))
+				report(rep, FINDING_NOTE, "%s:%d: a line "
+				    "sitemapd does not carry over: %s",
+				    buf_str(&path), l->number, l->value);
 			break;
 		}
 	}
@@ -203,6 +207,25 @@ take_sitemap(struct robots *r, const struct robotstxt_line *l,
 	if (robots_add_sitemap(r, l->value, &why) == -1)
 		report(rep, FINDING_NOTE, "%s:%d: Sitemap: %s: %s; left out",
 		    file, l->number, l->value, why);
+}
+
+/*
+ * RSL's License line, global as the Sitemap lines are: kept, before any
+ * group. 0 when the line is another key's.
+ */
+static int
+take_license(struct robots *r, const struct robotstxt_line *l,
+    const char *file, const struct reporter *rep)
+{
+	const char *url = l->value + strlen("license:"), *why;
+
+	if (strncasecmp(l->value, "license:", strlen("license:")) != 0)
+		return 0;
+	url += strspn(url, " \t");
+	if (robots_add_license(r, url, &why) == -1)
+		report(rep, FINDING_NOTE, "%s:%d: License: %s: %s; left out",
+		    file, l->number, url, why);
+	return 1;
 }
 
 static void
