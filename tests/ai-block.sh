@@ -16,6 +16,9 @@ GPTBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1
 AGENT="Mozilla/5.0 (compatible; Google-Agent; +https://developers.google.com/crawling)"
 SEARCHBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot"
 AMAZONBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot) Chrome/119.0.6045.214 Safari/537.36"
+BYTESPIDER="Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)"
+COHERE="cohere-ai"
+BINGBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36"
 
 # Apache's children run as www-data when it starts as root.
 chmod 755 "$TMP"
@@ -23,12 +26,14 @@ mkdir -p "$TMP/solo" "$TMP/htdocs"
 echo page >"$TMP/htdocs/index.html"
 cp -R "$R" "$TMP/root"
 chmod -R go+rX "$TMP/root"
-# Training and user-triggered crawlers turned away; Amazonbot allowed a
-# path of its own, so it is no crawler to refuse.
+# Training and user-triggered crawlers turned away, as ai.robots.txt's
+# robots.json (tests/ai-robots-txt) names them; Amazonbot allowed a path
+# of its own, so it is no crawler to refuse.
 AI_LINES="[robots]
 ai_train = disallow
 ai_user = disallow
 ai_search = allow
+ai_crawlers = $SRCDIR/tests/ai-robots-txt/robots.json
 [robots:Amazonbot]
 allow = /press/"
 
@@ -58,8 +63,12 @@ check_contains "the snippet says what it is made from" \
 check_contains "... and whom robots.txt allows paths, and it spares" \
     "Not refused, as robots.txt allows them paths: Amazonbot." \
     "$(cat "$TMP/block.nginx")"
-check_lacks "... a token no fetcher sends is not matched" Google-Extended \
+check_contains "... robots.json's crawlers" "|Bytespider|" \
     "$(cat "$TMP/block.nginx")"
+ini "$TMP/builtin.ini" "$TMP/root" "[robots]
+ai_train = disallow"
+check_lacks "... a token no fetcher sends is not matched" Google-Extended \
+    "$("$SITEMAPD" -c "$TMP/builtin.ini" ai-block nginx)"
 ini "$TMP/none.ini" "$TMP/root" "[robots]
 ai_search = allow"
 "$SITEMAPD" -c "$TMP/none.ini" ai-block nginx >"$TMP/out" 2>"$TMP/err"
@@ -75,7 +84,8 @@ expect() {
 	    "403 / Google-Agent:$AGENT" "200 / browser:$BROWSER" \
 	    "200 / Googlebot:$GOOGLEBOT" "200 / OAI-SearchBot:$SEARCHBOT" \
 	    "200 / Amazonbot:$AMAZONBOT" "200 / a longer namesake:SuperGPTBot/1.0" \
-	    "403 / lower case:gptbot/1.0"; do
+	    "403 / lower case:gptbot/1.0" "403 / Bytespider:$BYTESPIDER" \
+	    "403 / cohere-ai:$COHERE" "200 / Bingbot:$BINGBOT"; do
 		want=${case%% *}; rest=${case#* }; path=${rest%% *}
 		who=${rest#* }; ua=${who#*:}; who=${who%%:*}
 		get "$path" -A "$ua"

@@ -18,7 +18,8 @@ check_eq "every crawler has its operator's source" "" \
 	/^(train|search|user)[ \t]/ && !src { print }' "$LIST")"
 check_eq "... the binary carries the same list" \
     "AI crawlers: the built-in list of $(sed -n 's/^updated //p' "$LIST"), $(grep -c \
-    '^\(train\|search\|user\)[[:space:]]' "$LIST") crawlers" \
+    '^\(train\|search\|user\)[[:space:]]' "$LIST") crawlers, $(grep -c \
+    '^\(train\|search\|user\)[[:space:]].*[[:space:]]undocumented' "$LIST") undocumented" \
     "$("$SITEMAPD" --version | sed -n 's/^AI crawlers/&/p')"
 for class in train search user; do
 	[ -n "$(agents "$class")" ] && ok "the list names $class crawlers" ||
@@ -154,7 +155,8 @@ sed 's/^ai_search = allow/ai_user = disallow/' "$TMP/ai.ini" >"$TMP/user.ini"
 check_contains "check names the crawlers that may not read robots.txt" \
     "[robots] ai_user = disallow: their operators say ChatGPT-User, Google-Agent, meta-externalfetcher, Perplexity-User may not apply robots.txt; sitemapd ai-block" \
     "$("$SITEMAPD" -c "$TMP/user.ini" check 2>&1)"
-check_lacks "... and not for a class they are not in" "may not apply" "$out"
+check_lacks "... and not for a class they are not in" "ChatGPT-User" \
+    "$(echo "$out" | grep 'may not apply')"
 
 # The list as its operators document it in 2026.
 for entry in "search Amzn-SearchBot" "user Amzn-User" "search meta-webindexer" \
@@ -163,9 +165,71 @@ for entry in "search Amzn-SearchBot" "user Amzn-User" "search meta-webindexer" \
 	    "$(awk -v c="${entry% *}" -v t="${entry#* }" \
 	    '$1 == c && $2 == t { print c " " t }' "$LIST")"
 done
-for gone in anthropic-ai OAI-AdsBot Bytespider; do
+for gone in OAI-AdsBot facebookexternalhit Applebot Spider; do
 	check_eq "the list: no $gone" 0 \
-	    "$(grep -c "^[a-z]*[[:space:]]\{1,\}$gone\>" "$LIST")"
+	    "$(grep -c "^[a-z]*[[:space:]]\{1,\}$gone\([[:space:]]\|$\)" "$LIST")"
+done
+# The crawlers owners block, from ai.robots.txt: each in the class its
+# function there gives, undocumented where its operator publishes nothing.
+for entry in "train Bytespider undocumented may-ignore-robots" \
+    "train TikTokSpider undocumented" "user cohere-ai undocumented" \
+    "train cohere-training-data-crawler undocumented" \
+    "train anthropic-ai undocumented" "user Claude-Web undocumented" \
+    "train DeepSeekBot undocumented may-ignore-robots" \
+    "search PetalBot undocumented" "search YouBot" "train Diffbot undocumented" \
+    "train GoogleOther" "train Google-CloudVertexBot" "train FacebookBot"; do
+	check_eq "the list: $entry" "$entry" \
+	    "$(awk -v t="$(echo "$entry" | cut -d' ' -f2)" \
+	    '$2 == t { $1 = $1; print }' "$LIST")"
+done
+
+# ai.robots.txt's robots.json, as it is (tests/ai-robots-txt), read as
+# the list: its function gives the class, its respect the flags.
+JSON="$SRCDIR/tests/ai-robots-txt/robots.json"
+ini "$TMP/json.ini" "$R" "[robots]
+ai_train = disallow
+ai_crawlers = $JSON"
+"$SITEMAPD" -c "$TMP/json.ini" render /robots.txt >"$TMP/json.txt"
+check_eq "robots.json: render, exit 0" 0 "$?"
+for agent in Bytespider cohere-training-data-crawler TikTokSpider GPTBot \
+    ClaudeBot; do
+	check_eq "robots.json: ai_train = disallow turns away $agent" \
+	    "disallowed	http://x/page" \
+	    "$("$SITEMAPD" robots-check "$TMP/json.txt" "$agent" http://x/page)"
+done
+for agent in Googlebot Bingbot OAI-SearchBot ChatGPT-User; do
+	check_eq "robots.json: ... and not $agent" "allowed	http://x/page" \
+	    "$("$SITEMAPD" robots-check "$TMP/json.txt" "$agent" http://x/page)"
+done
+check_lacks "robots.json: a name that is no product token is never written" \
+    "ChatGPT Agent" "$(cat "$TMP/json.txt")"
+out=$("$SITEMAPD" -c "$TMP/json.ini" check 2>&1)
+check_contains "robots.json: check counts the list and its undocumented" \
+    "($JSON, 142 crawlers, 103 undocumented)" "$out"
+check_contains "robots.json: check names what it skipped" \
+    "[robots] ai_crawlers: 21 names of the list are no product token (RFC 9309), skipped: AI2Bot, AI2Bot-DeepResearchEval, Ai2Bot-Dolma" \
+    "$out"
+check_contains "robots.json: its respect of No, said" \
+    "their operators say Bytespider," "$out"
+# The built-in list took its ai.robots.txt entries as this reading gives
+# them: the same groups, class by class, for those names.
+taken=$(sed -n '/^# Named by ai.robots.txt/,$p' "$LIST" |
+    sed -n 's/^\(train\|search\|user\)[[:space:]]\{1,\}\([A-Za-z_-]*\).*/\2/p')
+check_eq "the built-in list holds ai.robots.txt's crawlers" yes \
+    "$([ "$(echo "$taken" | wc -l)" -ge 100 ] && echo yes)"
+for class in train search user; do
+	for list in "" "$JSON"; do
+		ini "$TMP/c.ini" "$R" "[robots]
+ai_$class = disallow${list:+
+ai_crawlers = $list}"
+		"$SITEMAPD" -c "$TMP/c.ini" render /robots.txt |
+		    sed -n 's/^User-agent: //p' | sort >"$TMP/agents${list:+.json}"
+	done
+	check_eq "ai_$class: the built-in list and robots.json agree on ai.robots.txt's" \
+	    "" "$(for t in $taken; do
+		a=$(grep -cx "$t" "$TMP/agents"); b=$(grep -cx "$t" "$TMP/agents.json")
+		[ "$a" = "$b" ] || echo "$t: built-in $a, robots.json $b"
+	    done)"
 done
 
 # Refusals, with the file and line.

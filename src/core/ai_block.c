@@ -1,8 +1,11 @@
 /*
  * The snippets of "sitemapd ai-block", one per web server. Each matches
- * the product tokens as words of the User-Agent, case-insensitively as
- * crawlers compare them, so that "SearchBot" would not catch
- * "OAI-SearchBot" and a token's longer namesakes go free.
+ * the product tokens where a User-Agent names its products, between "(",
+ * ";", "," or a blank and "/", ";", ")", "," or a blank, case-
+ * insensitively as crawlers compare them: so "SearchBot" would not catch
+ * "OAI-SearchBot", a token's longer namesakes go free, and a token that
+ * is also a domain or a path ("OpenAI", in "+https://openai.com/bot")
+ * catches no other crawler's User-Agent that links there.
  */
 #include <string.h>
 #include <strings.h>
@@ -10,9 +13,9 @@
 #include "ai_block.h"
 #include "ai_crawlers.h"
 
-/* Around "A|B|C": the tokens as whole words of the User-Agent. */
-#define WORD_BEFORE	"(^|[^A-Za-z_-])("
-#define WORD_AFTER	")([^A-Za-z_-]|$)"
+/* Around "A|B|C": the tokens as the User-Agent's products. */
+#define WORD_BEFORE	"(^|[ (;,])("
+#define WORD_AFTER	")([ /;),]|$)"
 
 /* Each server's rule: its head, the tokens, its tail. */
 static const struct {

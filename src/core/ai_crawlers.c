@@ -1,6 +1,7 @@
 /*
  * The list of AI crawlers: "class token [flag ...]" lines, an "updated
- * YYYY-MM-DD" line, # comments.
+ * YYYY-MM-DD" line, # comments; or robots.json, which ai_robots_json.c
+ * reads.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "ai_crawlers.h"
 #include "ai_crawlers_list.h"	/* made from etc/ai-crawlers by make */
+#include "ai_robots_json.h"
 #include "ascii.h"
 #include "file.h"
 #include "robots_matcher.h"
@@ -17,7 +19,7 @@
 #define AI_CRAWLERS_MAX		1000
 #define AI_CRAWLERS_BYTES	(256 * 1024)
 /* Words on a line: a class, a token and each flag once. */
-#define WORDS_MAX		4
+#define WORDS_MAX		5
 
 const char *const ai_class_names[AI_CLASSES] = {
 	[AI_TRAIN] = "train", [AI_SEARCH] = "search", [AI_USER] = "user",
@@ -29,6 +31,7 @@ static const struct {
 } flags[] = {
 	{ "may-ignore-robots", AI_MAY_IGNORE_ROBOTS },
 	{ "robots-only", AI_ROBOTS_ONLY },
+	{ "undocumented", AI_UNDOCUMENTED },
 };
 
 struct word {
@@ -46,9 +49,13 @@ int
 ai_crawlers_parse(const char *text, size_t len, const char *file,
     struct ai_crawlers *list, struct buf *why)
 {
-	const char *end = text + len, *reason;
+	const char *end = text + len, *reason, *first = text;
 	int number = 1;
 
+	while (first < end && ascii_in((unsigned char)*first, ASCII_SPACE))
+		first++;
+	if (first < end && *first == '{')
+		return ai_robots_json_parse(text, len, file, list, why);
 	memset(list, 0, sizeof(*list));
 	for (const char *line = text; line < end; number++) {
 		const char *nl = memchr(line, '\n', (size_t)(end - line));
@@ -97,9 +104,15 @@ ai_crawlers_describe(const char *path, struct buf *out)
 	if (ai_crawlers_load(path, &list, &why) == -1)
 		buf_printf(out, " (%s)", buf_str(&why));
 	else {
+		size_t undocumented = 0;
+
+		for (size_t i = 0; i < list.n; i++)
+			undocumented += !!(list.v[i].flags & AI_UNDOCUMENTED);
 		if (list.updated[0])
 			buf_printf(out, " of %s", list.updated);
 		buf_printf(out, ", %zu crawlers", list.n);
+		if (undocumented)
+			buf_printf(out, ", %zu undocumented", undocumented);
 		ai_crawlers_free(&list);
 	}
 	buf_free(&why);
@@ -111,6 +124,9 @@ ai_crawlers_free(struct ai_crawlers *list)
 	for (size_t i = 0; i < list->n; i++)
 		free(list->v[i].token);
 	free(list->v);
+	for (size_t i = 0; i < list->nskipped; i++)
+		free(list->skipped[i]);
+	free(list->skipped);
 	memset(list, 0, sizeof(*list));
 }
 
@@ -159,7 +175,8 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 			;
 		if (f == sizeof(flags) / sizeof(flags[0]) || i == WORDS_MAX)
 			*why = "after the product token ([A-Za-z_-]+, no "
-			    "blank): may-ignore-robots or robots-only";
+			    "blank): may-ignore-robots, robots-only or "
+			    "undocumented";
 		else
 			found |= flags[f].flag;
 	}

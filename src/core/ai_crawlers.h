@@ -16,6 +16,8 @@ enum ai_class { AI_TRAIN, AI_SEARCH, AI_USER, AI_CLASSES };
 /* What an operator says of its crawler. */
 #define AI_MAY_IGNORE_ROBOTS	0x1	/* it may not apply robots.txt */
 #define AI_ROBOTS_ONLY		0x2	/* a token robots.txt reads; no fetcher */
+#define AI_UNDOCUMENTED		0x4	/* its operator publishes nothing; a
+					   community list names it */
 
 struct ai_crawler {
 	enum ai_class	 class;
@@ -27,6 +29,8 @@ struct ai_crawlers {
 	struct ai_crawler *v;
 	size_t		 n;
 	char		 updated[11];	/* YYYY-MM-DD, or "" when unsaid */
+	char		**skipped;	/* names no product token (robots.json) */
+	size_t		 nskipped;
 };
 
 /* "train", "search", "user", as the list names the classes. */
@@ -35,15 +39,19 @@ extern const char *const ai_class_names[AI_CLASSES];
 #define AI_CRAWLERS_BUILTIN	"the built-in list"
 
 /*
- * Reads the list in text (len bytes), called file in messages. Returns 0,
- * or -1 with "file:line: reason" in why.
+ * Reads the list in text (len bytes), called file in messages: lines as
+ * etc/ai-crawlers has them, or ai.robots.txt's robots.json
+ * (ai_robots_json.h). Returns 0, or -1 with "file:line: reason" in why.
  */
 int	ai_crawlers_parse(const char *text, size_t len, const char *file,
 	    struct ai_crawlers *, struct buf *why);
 /* The same, from the file at path, or the list compiled in for NULL. */
 int	ai_crawlers_load(const char *path, struct ai_crawlers *,
 	    struct buf *why);
-/* "the built-in list of 2026-11-26", or the file and its date. */
+/*
+ * "the built-in list of 2026-11-26, 164 crawlers, 142 undocumented", or
+ * the file and its date.
+ */
 void	ai_crawlers_describe(const char *path, struct buf *out);
 void	ai_crawlers_free(struct ai_crawlers *);
 

@@ -232,7 +232,7 @@ check_limits(const struct reporter *rep, const struct config *cfg,
 static void
 check_ai_classes(const struct reporter *rep, const struct config *cfg)
 {
-	struct ai_crawlers list = { NULL, 0, "" };
+	struct ai_crawlers list = { .n = 0 };
 	struct buf why = BUF_INIT, names = BUF_INIT, deaf = BUF_INIT;
 	struct buf source = BUF_INIT;
 
@@ -269,6 +269,16 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 			    "their operators say %s may not apply robots.txt; "
 			    "sitemapd ai-block prints a web server rule that "
 			    "refuses them", ai_class_names[c], buf_str(&deaf));
+	}
+	if (list.nskipped > 0) {
+		buf_reset(&names);
+		for (size_t i = 0; i < list.nskipped && i < 3; i++)
+			buf_printf(&names, "%s%s", i ? ", " : "",
+			    list.skipped[i]);
+		report(rep, FINDING_NOTE, "[robots] ai_crawlers: %zu names of "
+		    "the list are no product token (RFC 9309), skipped: %s%s",
+		    list.nskipped, buf_str(&names), list.nskipped > 3 ?
+		    " and more" : "");
 	}
 	ai_crawlers_free(&list);
 	buf_free(&why);
