@@ -306,6 +306,27 @@ check_silenced_groups(const struct reporter *rep, const struct config *cfg)
 	buf_free(&names);
 }
 
+/*
+ * Lighthouse's robots.txt audit (core/audits/seo/robots-txt.js, read at
+ * 3a173bcf) takes Content-Signal and License, not Content-Usage: a line
+ * of it fails the audit.
+ */
+static void
+check_usage_lines(const struct reporter *rep, const struct config *cfg)
+{
+	struct buf text = BUF_INIT;
+
+	robots_render(&cfg->robots, "http://localhost", &text);
+	if (strstr(buf_str(&text), "\nContent-Usage:") != NULL)
+		report(rep, FINDING_NOTE, "[robots] content_usage: "
+		    "Lighthouse's robots.txt audit reports Content-Usage as an "
+		    "unknown directive, which fails it and costs the SEO "
+		    "score; [robots] preferences_in = header sends the "
+		    "preferences as a Content-Usage header instead (sitemapd "
+		    "ai-headers prints the web server's rule)");
+	buf_free(&text);
+}
+
 int
 check_site(const struct config *cfg, FILE *out)
 {
@@ -319,6 +340,7 @@ check_site(const struct config *cfg, FILE *out)
 			(*m)->check(cfg, &rep);
 	check_ai_classes(&rep, cfg);
 	check_silenced_groups(&rep, cfg);
+	check_usage_lines(&rep, cfg);
 	check_robots_allows(&rep, cfg, "/sitemap.xml", "the sitemap itself");
 	check_content(&rep, cfg, &sm, &cache);
 	for (const struct config_module *const *m = config_modules; *m; m++)

@@ -63,7 +63,8 @@ enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_WATCH, K_SOURCE,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
 	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
-	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_LICENSE, K_KEYS };
+	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_LICENSE,
+	K_PREFERENCES_IN, K_KEYS };
 
 static int	set_site(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
@@ -104,6 +105,8 @@ static const struct config_key site_keys[] = {
 	[K_CONTENT_USAGE] =	{ "robots", "content_usage", NULL, 1, set_ai,
 	    0 },
 	[K_LICENSE] =		{ "robots", "license", NULL, 1, set_ai, 0 },
+	[K_PREFERENCES_IN] =	{ "robots", "preferences_in", "robots", 0,
+	    set_ai, 0 },
 };
 
 const struct config_module site_module = {
@@ -414,6 +417,17 @@ set_ai(struct config_parse *p, struct config *cfg,
 			    "it takes search, ai-input and ai-train, each yes "
 			    "or no, such as search=yes, ai-train=no, once a "
 			    "section", v, why);
+		break;
+	case K_PREFERENCES_IN:
+		if (strcmp(v, "robots") == 0)
+			cfg->preferences_in = PREFERENCES_IN_ROBOTS;
+		else if (strcmp(v, "header") == 0)
+			cfg->preferences_in = PREFERENCES_IN_HEADER;
+		else if (strcmp(v, "both") == 0)
+			cfg->preferences_in = PREFERENCES_IN_BOTH;
+		else
+			return config_error(p, "preferences_in must be robots, "
+			    "header or both, not \"%s\"", v);
 		break;
 	case K_LICENSE:
 		if (robots_add_license(&cfg->robots, v, &why) == -1)
@@ -798,6 +812,9 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 			(*m)->finish(&p, cfg);
 	refuse_published_admin(&p);
 	disallow_ai_classes(&p);
+	/* For the header; robots.txt keeps them unless told otherwise. */
+	robots_take_site_usage(&cfg->robots, cfg->preferences_in !=
+	    PREFERENCES_IN_HEADER, &cfg->site_usage, &cfg->nsite_usage);
 	cfg->ini_admin = p.admin;
 	if (cfg->root == NULL)
 		config_error_at(&p, 0, "[site] root is not set");
@@ -876,6 +893,7 @@ config_free(struct config *cfg)
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
 	free(cfg->ai_crawlers);
+	robots_usage_free(cfg->site_usage, cfg->nsite_usage);
 	robots_free(&cfg->robots);
 	host_policy_free(&cfg->hosts);
 	docroot_rules_free(&cfg->docroot);

@@ -52,6 +52,10 @@ struct indexnow_config {
 /* What [robots] says of a class of AI crawlers. */
 enum ai_wish { AI_UNSAID, AI_ALLOWED, AI_DISALLOWED };
 
+/* Where [robots] content_usage goes: [robots] preferences_in. */
+enum preferences_in { PREFERENCES_IN_ROBOTS, PREFERENCES_IN_HEADER,
+	PREFERENCES_IN_BOTH };
+
 struct config {
 	char		*file;
 	enum source_kind source;
@@ -73,6 +77,10 @@ struct config {
 	struct robots	 robots;	/* derived from reserved */
 	enum ai_wish	 ai[AI_CLASSES];	/* ai_train, ai_search, ai_user */
 	char		*ai_crawlers;	/* its list, NULL for the built-in one */
+	enum preferences_in preferences_in;
+	struct robots_usage *site_usage;	/* [robots] content_usage, for
+					   the Content-Usage header */
+	size_t		 nsite_usage;
 	struct host_policy hosts;
 	struct docroot_rules docroot;
 	struct indexnow_config indexnow;

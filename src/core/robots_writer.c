@@ -31,11 +31,7 @@ robots_free(struct robots *r)
 		free(r->groups[g].rules);
 		free(r->groups[g].agent);
 		free(r->groups[g].signal);
-		for (size_t i = 0; i < r->groups[g].nusage; i++) {
-			free(r->groups[g].usage[i].path);
-			free(r->groups[g].usage[i].prefs);
-		}
-		free(r->groups[g].usage);
+		robots_usage_free(r->groups[g].usage, r->groups[g].nusage);
 	}
 	free(r->groups);
 	for (size_t i = 0; i < r->nsitemaps; i++)
@@ -201,6 +197,34 @@ robots_add_content_usage(struct robots *r, const char *agent,
 	free(prefs);
 	buf_free(&escaped);
 	return 0;
+}
+
+void
+robots_take_site_usage(struct robots *r, int keep, struct robots_usage **out,
+    size_t *n)
+{
+	struct robots_group *any = &r->groups[r->ngroups - 1];
+
+	*out = xcalloc(any->nusage + 1, sizeof(**out));
+	*n = any->nusage;
+	for (size_t i = 0; i < any->nusage; i++)
+		(*out)[i] = (struct robots_usage){ xstrdup(any->usage[i].path),
+		    xstrdup(any->usage[i].prefs) };
+	if (keep)
+		return;
+	robots_usage_free(any->usage, any->nusage);
+	any->usage = NULL;
+	any->nusage = 0;
+}
+
+void
+robots_usage_free(struct robots_usage *usage, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(usage[i].path);
+		free(usage[i].prefs);
+	}
+	free(usage);
 }
 
 void
@@ -418,11 +442,7 @@ silence(struct robots_group *grp)
 	grp->silenced = grp->signal != NULL || grp->nusage > 0;
 	free(grp->signal);
 	grp->signal = NULL;
-	for (size_t i = 0; i < grp->nusage; i++) {
-		free(grp->usage[i].path);
-		free(grp->usage[i].prefs);
-	}
-	free(grp->usage);
+	robots_usage_free(grp->usage, grp->nusage);
 	grp->usage = NULL;
 	grp->nusage = 0;
 }

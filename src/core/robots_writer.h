@@ -85,6 +85,14 @@ int	robots_set_content_signal(struct robots *, const char *agent,
 	    const char *value, const char **why);
 int	robots_add_content_usage(struct robots *, const char *agent,
 	    const char *value, const char **why);
+/*
+ * Copies the "*" group's Content-Usage lines (their paths escaped) to
+ * *out; with keep 0 they leave robots.txt, in every group that would have
+ * taken them. Before robots_finish.
+ */
+void	robots_take_site_usage(struct robots *, int keep,
+	    struct robots_usage **out, size_t *n);
+void	robots_usage_free(struct robots_usage *, size_t);
 /* Makes the group of agent, if there is none yet. */
 void	robots_name_group(struct robots *, const char *agent);
 /*

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "ai_block.h"
+#include "ai_headers.h"
 #include "baseurl.h"
 #include "check.h"
 #include "config.h"
@@ -44,6 +45,7 @@ static int	render(const char *, int, char **);
 static int	check(const char *, int, char **);
 static int	list(const char *, int, char **);
 static int	ai_block(const char *, int, char **);
+static int	ai_headers(const char *, int, char **);
 static int	recipe(const char *, int, char **);
 static int	indexnow(const char *, int, char **);
 static int	robots_check(const char *, int, char **);
@@ -64,6 +66,7 @@ static const struct command {
 	{ "check", "", 1, check },
 	{ "list", " [--host HOST] [--https]", 1, list },
 	{ "ai-block", " nginx|apache|lighttpd", 1, ai_block },
+	{ "ai-headers", " nginx|apache|lighttpd", 1, ai_headers },
 	{ "recipe", " nginx|apache|htaccess|lighttpd", 1, recipe },
 	{ "indexnow", "", 1, indexnow },
 	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", 0, robots_check },
@@ -477,6 +480,13 @@ static int
 ai_block(const char *config_option, int argc, char **argv)
 {
 	return print_rules(config_option, argc, argv, ai_block_write,
+	    "nginx, apache or lighttpd");
+}
+
+static int
+ai_headers(const char *config_option, int argc, char **argv)
+{
+	return print_rules(config_option, argc, argv, ai_headers_write,
 	    "nginx, apache or lighttpd");
 }
 
