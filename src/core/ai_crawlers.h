@@ -41,7 +41,8 @@ extern const char *const ai_class_names[AI_CLASSES];
 /*
  * Reads the list in text (len bytes), called file in messages: lines as
  * etc/ai-crawlers has them, or ai.robots.txt's robots.json
- * (ai_robots_json.h). Returns 0, or -1 with "file:line: reason" in why.
+ * (a name that is no product token kept in skipped). Returns 0, or -1
+ * with "file:line: reason" in why.
  */
 int	ai_crawlers_parse(const char *text, size_t len, const char *file,
 	    struct ai_crawlers *, struct buf *why);
