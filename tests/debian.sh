@@ -16,7 +16,8 @@ env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$BUILD" distdir \
     distdir="$TREE" >"$TMP/distdir.out" 2>&1 ||
     { not_ok "make distdir"; cat "$TMP/distdir.out"; finish; exit 1; }
 check_eq "make dist ships debian/" yes "$(test -x "$TREE/debian/rules" && echo yes)"
-for built in contrib/sitemapd.service bench/genpages tests/fcgi-client; do
+for built in contrib/sitemapd.service contrib/sitemapd@.service bench/genpages \
+    tests/fcgi-client; do
 	check_eq "make dist ships no $built built here" no \
 	    "$(test -e "$TREE/$built" && echo yes || echo no)"
 done
@@ -49,6 +50,7 @@ dpkg -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$TMP/files"
 for f in /usr/bin/sitemapd /etc/sitemapd.ini \
     /usr/share/man/man8/sitemapd.8.gz /usr/share/man/man5/sitemapd.ini.5.gz \
     /lib/systemd/system/sitemapd.service /lib/systemd/system/sitemapd.socket \
+    /lib/systemd/system/sitemapd@.service /lib/systemd/system/sitemapd@.socket \
     /usr/lib/sysusers.d/sitemapd.conf /usr/lib/tmpfiles.d/sitemapd.conf \
     /usr/share/sitemapd/nginx.conf /usr/share/sitemapd/htaccess \
     /usr/share/sitemapd/ai-crawlers \

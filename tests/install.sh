@@ -41,6 +41,12 @@ if [ "$unitdir" != no ]; then
 	check_eq "the units where systemd looks" yes "$(test -f \
 	    "$DEST$unitdir/sitemapd.service" -a -f "$DEST$unitdir/sitemapd.socket" &&
 	    echo yes)"
+	check_eq "... and the template units, one instance a site" yes \
+	    "$(test -f "$DEST$unitdir/sitemapd@.service" -a \
+	    -f "$DEST$unitdir/sitemapd@.socket" && echo yes)"
+	check_contains "the template names the installed program and INIs" \
+	    "ExecStart=$bindir/sitemapd -c $sysconfdir/sitemapd/%i.ini" \
+	    "$(cat "$DEST$unitdir/sitemapd@.service")"
 	check_contains "the service names the installed program and INI" \
 	    "ExecStart=$bindir/sitemapd -c $sysconfdir/sitemapd.ini" \
 	    "$(cat "$DEST$unitdir/sitemapd.service")"

@@ -48,6 +48,38 @@ check_contains "service: /var/lib/sitemapd its own, for the lastmod store \
 etc/sitemapd.ini suggests" "StateDirectory=sitemapd" "$unit"
 check_contains "... which is the path suggested" \
     ";lastmod_store = /var/lib/sitemapd/" "$(cat "$SRCDIR/etc/sitemapd.ini")"
+# The template units: sitemapd@NAME reads /etc/sitemapd/NAME.ini and
+# listens on /run/sitemapd/NAME.sock, each instance its own user.
+TUNIT="$(dirname "$(dirname "$SITEMAPD")")/contrib/sitemapd@.service"
+check_eq "the built template names the program and the instance's INI" 1 \
+    "$(grep -c '^ExecStart=/.*/sitemapd -c /.*/sitemapd/%i.ini$' "$TUNIT")"
+mkdir -p "$TMP/tunits"
+sed "s|^ExecStart=.*|ExecStart=$SITEMAPD -c $TMP/%i.ini|" "$TUNIT" \
+    >"$TMP/tunits/sitemapd@.service"
+cp "$SRCDIR/contrib/sitemapd@.socket" "$TMP/tunits/"
+(cd "$TMP/tunits" && systemd-analyze verify ./sitemapd@shop.socket \
+    ./sitemapd@shop.service) >"$TMP/tverify.out" 2>&1
+check_eq "systemd-analyze verify sitemapd@shop: exit 0" 0 "$?"
+check_eq "systemd-analyze verify sitemapd@shop: no complaint" "" \
+    "$(cat "$TMP/tverify.out")"
+check_eq "the template socket: one per instance" \
+    "/run/sitemapd/%i.sock" \
+    "$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd@.socket")"
+tunit=$(cat "$TUNIT")
+check_contains "the template: a user of its own per instance" \
+    "DynamicUser=yes
+User=sitemapd-%i
+StateDirectory=sitemapd/%i" "$tunit"
+# Every other line of the single unit's [Service] holds for each instance.
+sed -n '/^\[Service\]/,/^\[Install\]/p' "$UNIT" | grep -v '^#' |
+    grep -v '^\(ExecStart\|StateDirectory\)=' | grep . >"$TMP/service-lines"
+check_eq "the template keeps every rule of sitemapd.service" "" \
+    "$(grep -vxF -f "$(printf '%s\n' "$tunit" >"$TMP/t"; echo "$TMP/t")" \
+    "$TMP/service-lines")"
+check_eq "... and the single socket's" "" \
+    "$(grep -v '^\(#\|ListenStream=\|Description=\)' "$SRCDIR/contrib/sitemapd.socket" |
+    grep . | grep -vxF -f "$SRCDIR/contrib/sitemapd@.socket")"
+
 sock=$(sed -n 's/^ListenStream=//p' "$SRCDIR/contrib/sitemapd.socket")
 check_contains "nginx-upstream.conf points at the socket unit's path" \
     "unix:$sock;" "$(cat "$SRCDIR/contrib/nginx-upstream.conf")"
