@@ -6,7 +6,8 @@
 # instance is its template's ExecStart with the instance's name, its
 # socket on standard input as StandardInput=socket hands it, stopped with
 # SIGTERM as systemctl stop sends it. Stopping one leaves the others
-# serving.
+# serving. Then the same three sites behind one Apache, each virtual
+# host naming its instance's socket for contrib/apache-proxy-fcgi.conf.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need nginx spawn-fcgi
@@ -18,18 +19,23 @@ args=$(sed -n 's/^ExecStart=[^ ]*sitemapd -c .*\/\(sitemapd\/%i\.ini\)$/-c \1/p'
 check_eq "the template reads sitemapd/NAME.ini" "-c sitemapd/%i.ini" "$args"
 
 mkdir -p "$TMP/etc/sitemapd" "$TMP/run" "$TMP/nginx-tmp"
+chmod 755 "$TMP"	# Apache's children run as www-data
 PORT=$(free_port)
 servers=""
 upstreams=""
+# start_instance NAME: as systemctl start sitemapd@NAME (mode 0660 with
+# group www-data there; here any user, as the test may not be root).
+start_instance() {
+	(cd "$TMP/etc" && exec spawn-fcgi -n -M 0666 -s "$TMP/run/$1.sock" -- \
+	    "$SITEMAPD" $(echo "$args" | sed "s/%i/$1/")) 2>>"$TMP/$1.log" &
+	eval "PID_$1=$!"
+}
 for name in alpha beta gamma; do
 	cp -R "$SRCDIR/contrib/example-docroot" "$TMP/$name"
 	echo "<title>$name</title>" >"$TMP/$name/only-$name.html"
 	printf '[site]\nsource = docroot\nroot = %s\n' "$TMP/$name" \
 	    >"$TMP/etc/sitemapd/$name.ini"
-	(cd "$TMP/etc" && exec spawn-fcgi -n -s "$TMP/run/$name.sock" -- \
-	    "$SITEMAPD" $(echo "$args" | sed "s/%i/$name/")) \
-	    2>"$TMP/$name.log" &
-	eval "PID_$name=$!"
+	start_instance $name
 	# The README's recipe: an upstream a site, the snippet pointed at it.
 	upstreams="$upstreams
 	upstream sitemapd_$name { server unix:$TMP/run/$name.sock; }"
@@ -101,4 +107,55 @@ check_eq "beta stopped: its site gets 502 from nginx" 502 "$STATUS"
 get /robots.txt -H "Host: alpha.test"
 check_contains "alpha's robots.txt names alpha's sitemap" \
     "Sitemap: http://alpha.test/sitemap.xml" "$BODY"
+stop_nginx
+
+MODULES=/usr/lib/apache2/modules
+if ! command -v apache2 >/dev/null || [ ! -f "$MODULES/mod_proxy_fcgi.so" ]; then
+	echo "apache2 or mod_proxy_fcgi is not installed: that recipe untried"
+	finish
+	exit 0
+fi
+start_instance beta
+P=$(free_port)
+vhosts=""
+for name in alpha beta gamma; do
+	vhosts="$vhosts
+<VirtualHost 127.0.0.1:$P>
+	ServerName $name.test
+	DocumentRoot \"$TMP/$name\"
+	Define SITEMAPD_SOCKET $TMP/run/$name.sock
+	Include $SRCDIR/contrib/apache-proxy-fcgi.conf
+</VirtualHost>"
+done
+apache_conf "$TMP/apache.conf" <<CONF
+LoadModule mpm_prefork_module $MODULES/mod_mpm_prefork.so
+LoadModule authz_core_module $MODULES/mod_authz_core.so
+LoadModule mime_module $MODULES/mod_mime.so
+TypesConfig /etc/mime.types
+LoadModule proxy_module $MODULES/mod_proxy.so
+LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
+StartServers 2
+Listen 127.0.0.1:$P
+<Directory />
+	Require all granted
+</Directory>
+$vhosts
+CONF
+apache2 -t -f "$TMP/apache.conf" >"$TMP/apache-t" 2>&1
+check_eq "apache2 -t with a virtual host a site" 0 "$?"
+start_apache "$TMP/apache.conf" "http://127.0.0.1:$P/index.html" || exit 1
+URL="http://127.0.0.1:$P"
+for name in alpha beta gamma; do
+	wait_for up $name
+	check_eq "apache, $name: its sitemap answers 200" 200 "$STATUS"
+	check_contains "... and lists its own page, no other" \
+	    "<loc>http://$name.test/only-$name.html</loc>" "$BODY"
+	check_eq "... only its own" 1 "$(printf '%s' "$BODY" | grep -c 'only-')"
+done
+stop_process "$PID_gamma"
+get /sitemap.xml -H "Host: alpha.test"
+check_contains "apache, gamma stopped: alpha still lists its page" \
+    "only-alpha.html" "$BODY"
+get /sitemap.xml -H "Host: gamma.test"
+check_eq "... gamma's site gets 503 from Apache" 503 "$STATUS"
 finish
