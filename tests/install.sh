@@ -25,7 +25,8 @@ unitdir=$(var systemdsystemunitdir)
 check_eq "the program" yes "$(test -x "$DEST$bindir/sitemapd" && echo yes)"
 check_eq "the INI" yes "$(test -f "$DEST$sysconfdir/sitemapd.ini" && echo yes)"
 check_eq "the licence" yes "$(test -f "$DEST$docdir/COPYING" && echo yes)"
-for f in lighttpd.conf nginx.conf nginx-upstream.conf apache-fcgid.conf \
+for f in lighttpd.conf lighttpd-socket.conf nginx.conf nginx-upstream.conf \
+    apache-fcgid.conf \
     apache-proxy-fcgi.conf htaccess ai-crawlers; do
 	check_eq "$f in $datadir/sitemapd, not docdir" yes \
 	    "$(test -f "$DEST$datadir/sitemapd/$f" && echo yes)"

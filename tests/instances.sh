@@ -7,7 +7,8 @@
 # socket on standard input as StandardInput=socket hands it, stopped with
 # SIGTERM as systemctl stop sends it. Stopping one leaves the others
 # serving. Then the same three sites behind one Apache, each virtual
-# host naming its instance's socket for contrib/apache-proxy-fcgi.conf.
+# host naming its instance's socket for contrib/apache-proxy-fcgi.conf,
+# and one lighttpd, each host's block for contrib/lighttpd-socket.conf.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need nginx spawn-fcgi
@@ -109,13 +110,52 @@ check_contains "alpha's robots.txt names alpha's sitemap" \
     "Sitemap: http://alpha.test/sitemap.xml" "$BODY"
 stop_nginx
 
+start_instance beta
+# lighttpd-socket.conf routes the paths lighttpd.conf does.
+routes() { sed -n 's/^\$HTTP\["url"\] =~ \(.*\) {$/\1/p' "$1"; }
+check_eq "lighttpd-socket.conf routes what lighttpd.conf routes" \
+    "$(routes "$SRCDIR/contrib/lighttpd.conf")" \
+    "$(routes "$SRCDIR/contrib/lighttpd-socket.conf")"
+if command -v lighttpd >/dev/null; then
+	P=$(free_port)
+	{
+		printf 'server.document-root = "%s"\n' "$TMP/alpha"
+		printf 'server.bind = "127.0.0.1"\nserver.port = %s\n' "$P"
+		printf 'server.errorlog = "%s"\n' "$TMP/lighttpd.log"
+		printf 'index-file.names = ( "index.html" )\n'
+		printf 'server.modules += ( "mod_fastcgi" )\n'
+		for name in alpha beta gamma; do
+			printf '$HTTP["host"] == "%s.test" {\n' "$name"
+			printf '\tserver.document-root = "%s"\n' "$TMP/$name"
+			printf '\tvar.sitemapd_socket = "%s"\n' "$TMP/run/$name.sock"
+			printf '\tinclude "%s"\n}\n' "$SRCDIR/contrib/lighttpd-socket.conf"
+		done
+	} >"$TMP/lighttpd.conf"
+	lighttpd -tt -f "$TMP/lighttpd.conf" >"$TMP/lighttpd-t" 2>&1
+	check_eq "lighttpd -tt with a host block a site" 0 "$?"
+	lighttpd -D -f "$TMP/lighttpd.conf" >"$TMP/lighttpd.out" 2>&1 &
+	LIGHTTPD_PID=$!
+	on_exit stop_lighttpd
+	URL="http://127.0.0.1:$P"
+	for name in alpha beta gamma; do
+		wait_for up $name
+		check_eq "lighttpd, $name: its sitemap answers 200" 200 "$STATUS"
+		check_contains "... and lists its own page" \
+		    "<loc>http://$name.test/only-$name.html</loc>" "$BODY"
+		check_eq "... only its own" 1 \
+		    "$(printf '%s' "$BODY" | grep -c 'only-')"
+	done
+	stop_process "$LIGHTTPD_PID"
+else
+	echo "lighttpd is not installed: that recipe untried"
+fi
+
 MODULES=/usr/lib/apache2/modules
 if ! command -v apache2 >/dev/null || [ ! -f "$MODULES/mod_proxy_fcgi.so" ]; then
 	echo "apache2 or mod_proxy_fcgi is not installed: that recipe untried"
 	finish
 	exit 0
 fi
-start_instance beta
 P=$(free_port)
 vhosts=""
 for name in alpha beta gamma; do
