@@ -269,11 +269,13 @@ robots_add_sitemap(struct robots *r, const char *url, const char **why)
 int
 robots_add_license(struct robots *r, const char *url, const char **why)
 {
-	const char *host = url + strcspn(url, ":") + 3;
+	const char *host;
 
-	if ((*why = url_refusal(url)) == NULL && (*host == '\0' ||
-	    *host == '/' || strchr(url, '#') != NULL))
-		*why = "no host, or a \"#\"";
+	if ((*why = url_refusal(url)) == NULL) {
+		host = url + strcspn(url, ":") + strlen("://");
+		if (*host == '\0' || *host == '/' || strchr(url, '#') != NULL)
+			*why = "no host, or a \"#\"";
+	}
 	for (const char *p = url; *why == NULL && *p; p++)
 		if ((unsigned char)*p > 0x7f)
 			*why = "a byte past ASCII";
