@@ -205,7 +205,7 @@ check_lacks "robots.json: a name that is no product token is never written" \
     "ChatGPT Agent" "$(cat "$TMP/json.txt")"
 out=$("$SITEMAPD" -c "$TMP/json.ini" check 2>&1)
 check_contains "robots.json: check counts the list and its undocumented" \
-    "($JSON, 142 crawlers, 103 undocumented)" "$out"
+    "ai-robots-txt/robots.json, 142 crawlers, 103 undocumented)" "$out"
 check_contains "robots.json: check names what it skipped" \
     "[robots] ai_crawlers: 21 names of the list are no product token (RFC 9309), skipped: AI2Bot, AI2Bot-DeepResearchEval, Ai2Bot-Dolma" \
     "$out"
