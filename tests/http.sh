@@ -61,10 +61,11 @@ stop_spawner() {
 # start_nginx ROOT [LINES]: nginx serving the files of ROOT (none: LINES
 # name it), with LINES
 # in its server block and NGINX_HTTP in its http block, on a free
-# loopback port; sets NGINX, its URL.
+# loopback port (NGINX_PORT, when the http block's servers need it too);
+# sets NGINX, its URL.
 start_nginx() {
 	need nginx
-	_port=$(free_port)
+	_port=${NGINX_PORT:-$(free_port)}
 	NGINX="http://127.0.0.1:$_port"
 	mkdir -p "$TMP/nginx-tmp"
 	_user=""

@@ -19,7 +19,7 @@ args=$(sed -n 's/^ExecStart=[^ ]*sitemapd -c .*\/\(sitemapd\/%i\.ini\)$/-c \1/p'
     "$TUNIT")
 check_eq "the template reads sitemapd/NAME.ini" "-c sitemapd/%i.ini" "$args"
 
-mkdir -p "$TMP/etc/sitemapd" "$TMP/run" "$TMP/nginx-tmp"
+mkdir -p "$TMP/etc/sitemapd" "$TMP/run"
 chmod 755 "$TMP"	# Apache's children run as www-data
 PORT=$(free_port)
 servers=""
@@ -56,30 +56,11 @@ stop_instances() {
 	done
 }
 on_exit stop_instances
-[ "$(id -u)" -eq 0 ] && user="user root;"
-cat >"$TMP/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $TMP/nginx.pid;
-error_log $TMP/nginx-error.log warn;
-${user:-}
-events { worker_connections 16; }
-http {
-	access_log off;
-	client_body_temp_path $TMP/nginx-tmp/body;
-	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
-	proxy_temp_path $TMP/nginx-tmp/proxy;
-	scgi_temp_path $TMP/nginx-tmp/scgi;
-	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
-	$upstreams
-	$servers
-}
-CONF
+# The three servers, by name, beside start_nginx's default one.
+NGINX_PORT=$PORT NGINX_HTTP="$upstreams
+$servers" start_nginx "$TMP/alpha"
 nginx -t -p "$TMP" -c "$TMP/nginx.conf" >"$TMP/nginx-t" 2>&1
 check_eq "nginx -t with a server and an upstream a site" 0 "$?"
-nginx -p "$TMP" -c "$TMP/nginx.conf" >"$TMP/nginx.out" 2>&1 &
-NGINX_PID=$!
-on_exit stop_nginx
 URL="http://127.0.0.1:$PORT"
 up() { get /sitemap.xml -H "Host: $1.test" && [ "$STATUS" = 200 ]; }
 for name in alpha beta gamma; do
