@@ -44,6 +44,8 @@ struct config_module {
 	const char	*name;
 	int		 source;	/* enum source_kind; -1: every site */
 	const char	*what;		/* "a NoPressure root", for messages */
+	const char	*root_file;	/* a source's file in its root that
+					   the configuration reads, or NULL */
 	const struct config_key *keys;
 	size_t		 nkeys;
 	/* Once the whole file is read: rules across keys, the root's files. */

@@ -45,6 +45,7 @@ const struct config_module docroot_module = {
 	.name = "docroot",
 	.source = SOURCE_DOCROOT,
 	.what = "a document root",
+	.root_file = "robots.txt",
 	.keys = keys,
 	.nkeys = sizeof(keys) / sizeof(keys[0]),
 	.finish = finish,

@@ -33,6 +33,7 @@ const struct config_module nopressure_module = {
 	.name = "nopressure",
 	.source = SOURCE_NOPRESSURE,
 	.what = "a NoPressure root",
+	.root_file = "config.yaml",
 	.keys = keys,
 	.nkeys = sizeof(keys) / sizeof(keys[0]),
 	.finish = read_admin_path,
