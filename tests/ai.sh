@@ -201,6 +201,17 @@ for agent in Googlebot Bingbot OAI-SearchBot ChatGPT-User; do
 	check_eq "robots.json: ... and not $agent" "allowed	http://x/page" \
 	    "$("$SITEMAPD" robots-check "$TMP/json.txt" "$agent" http://x/page)"
 done
+# Past 1000 crawlers it is no such list, in either form.
+awk 'BEGIN { printf "{"; for (i = 0; i < 1001; i++)
+	printf "%s\"Bot%c%c%c\": {}", i ? ", " : "", 97 + i % 26,
+	    97 + int(i / 26) % 26, 97 + int(i / 676); print "}" }' >"$TMP/big.json"
+ini "$TMP/big.ini" "$R" "[robots]
+ai_train = disallow
+ai_crawlers = $TMP/big.json"
+"$SITEMAPD" -c "$TMP/big.ini" check >/dev/null 2>"$TMP/err"
+check_eq "robots.json of 1001 crawlers: refused, exit 2" 2 "$?"
+check_contains "... as more than 1000" "more than 1000 crawlers" \
+    "$(cat "$TMP/err")"
 check_lacks "robots.json: a name that is no product token is never written" \
     "ChatGPT Agent" "$(cat "$TMP/json.txt")"
 out=$("$SITEMAPD" -c "$TMP/json.ini" check 2>&1)

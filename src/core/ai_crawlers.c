@@ -260,7 +260,7 @@ json_parse(const char *text, size_t len, const char *file,
 {
 	json_tokener *tok = json_tokener_new_ex(DEPTH_MAX);
 	struct json_object *root;
-	int rc = -1;
+	int rc = -1, full = 0;
 
 	memset(list, 0, sizeof(*list));
 	root = json_tokener_parse_ex(tok, text, (int)len);
@@ -281,13 +281,19 @@ json_parse(const char *text, size_t len, const char *file,
 			/* The list holds some twice, in two cases. */
 			if (listed(list, name))
 				continue;
+			if (list->n == AI_CRAWLERS_MAX) {
+				buf_printf(why, "%s: more than %d crawlers",
+				    file, AI_CRAWLERS_MAX);
+				full = 1;
+				break;
+			}
 			list->v = xgrowarray(list->v, list->n,
 			    sizeof(*list->v));
 			list->v[list->n++] = (struct ai_crawler){
 			    class_of(text_of(entry, "function")),
 			    xstrdup(name), flags_of(text_of(entry, "respect")) };
 		}
-		rc = 0;
+		rc = full ? -1 : 0;
 	}
 	if (root != NULL)
 		json_object_put(root);
