@@ -19,6 +19,7 @@
 
 #include "ai_block.h"
 #include "ai_headers.h"
+#include "audit.h"
 #include "baseurl.h"
 #include "check.h"
 #include "config.h"
@@ -49,6 +50,7 @@ static int	ai_headers(const char *, int, char **);
 static int	recipe(const char *, int, char **);
 static int	indexnow(const char *, int, char **);
 static int	robots_check(const char *, int, char **);
+static int	audit(const char *, int, char **);
 
 /*
  * The commands, one row each: the usage and sitemapd(8) list them from
@@ -70,6 +72,9 @@ static const struct command {
 	{ "recipe", " nginx|apache|htaccess|lighttpd", 1, recipe },
 	{ "indexnow", "", 1, indexnow },
 	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", 0, robots_check },
+	{ "audit", " URL [--json] [--strict] [--sample N] [--no-urls]\n"
+	    "                [--ignore-robots] [--concurrency N] [--rate N]"
+	    " [--timeout S]", 0, audit },
 };
 
 static const char usage_head[] =
@@ -111,7 +116,12 @@ static const char usage_text[] =
 "                exit 0 when all was accepted or nothing changed\n"
 "  robots-check  print \"allowed\" or \"disallowed\", a tab and the URL for\n"
 "                each URL, as Google reads ROBOTS_FILE (- for stdin) for\n"
-"                the crawler whose product token is USER_AGENT\n";
+"                the crawler whose product token is USER_AGENT\n"
+"  audit         check a deployed site from outside: its sitemaps as the\n"
+"                Sitemap check 1.0.0 does, then each listed URL (or a\n"
+"                --sample of N); --json prints one object; exit 0 pass or\n"
+"                warn, 1 fail or a listed URL at fault (--strict: or a\n"
+"                warning), 2 usage\n";
 
 static void
 usage(FILE *fp)
@@ -566,6 +576,97 @@ robots_check(const char *config_option, int argc, char **argv)
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/*
+ * Reads no INI: any site, served by sitemapd or not. Options after the
+ * URL or before it; numbers strictly, as everywhere.
+ */
+static int
+audit(const char *config_option, int argc, char **argv)
+{
+	static const struct { const char *name; uint64_t min, max; } bounds[] = {
+		{ "--sample", 1, 10000000 }, { "--concurrency", 1, 64 },
+		{ "--rate", 1, 1000 }, { "--timeout", 1, 600 },
+	};
+	struct audit_options opt = { .concurrency = 4, .rate = 10,
+	    .timeout_s = 30, .progress = isatty(2) };
+	struct audit_result r;
+	struct buf why = BUF_INIT;
+	int json = 0, strict = 0, rc;
+
+	(void)config_option;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *reason;
+		uint64_t n = 0;
+		size_t b;
+
+		if (strcmp(arg, "--json") == 0) {
+			json = 1;
+			continue;
+		}
+		if (strcmp(arg, "--strict") == 0) {
+			strict = 1;
+			continue;
+		}
+		if (strcmp(arg, "--ignore-robots") == 0) {
+			opt.ignore_robots = 1;
+			continue;
+		}
+		if (strcmp(arg, "--no-urls") == 0) {
+			opt.skip_urls = 1;
+			continue;
+		}
+		for (b = 0; b < sizeof(bounds) / sizeof(*bounds); b++)
+			if (strcmp(arg, bounds[b].name) == 0)
+				break;
+		if (b < sizeof(bounds) / sizeof(*bounds)) {
+			if (++i == argc)
+				return usage_error("audit: %s needs a number",
+				    arg);
+			if (number_parse(argv[i], strlen(argv[i]), 10, 0,
+			    bounds[b].min, bounds[b].max, &n, &reason) == -1)
+				return usage_error("audit: %s %s: expected a "
+				    "number from %ju to %ju", arg, argv[i],
+				    (uintmax_t)bounds[b].min,
+				    (uintmax_t)bounds[b].max);
+			if (b == 0)
+				opt.sample = (size_t)n;
+			else if (b == 1)
+				opt.concurrency = (int)n;
+			else if (b == 2)
+				opt.rate = (double)n;
+			else
+				opt.timeout_s = (long)n;
+			continue;
+		}
+		if (arg[0] == '-')
+			return usage_error("audit: unknown option %s", arg);
+		if (opt.target != NULL)
+			return usage_error("audit: one URL, not %s and %s",
+			    opt.target, arg);
+		opt.target = arg;
+	}
+	if (opt.target == NULL)
+		return usage_error("audit: give the URL of a site or of a "
+		    "sitemap");
+	if (json)
+		opt.progress = 0;
+	if (audit_run(&opt, &r, &why) == -1) {
+		rc = usage_error("audit: %s", buf_str(&why));
+		buf_free(&why);
+		return rc;
+	}
+	if (json)
+		audit_print_json(&r, stdout);
+	else
+		audit_print_text(&r, stdout);
+	rc = r.verdict[0] == 'f' || (strict && r.verdict[0] == 'w') ?
+	    EXIT_FAILURE : EXIT_SUCCESS;
+	audit_free(&r);
+	if (fflush(stdout) != 0)
+		rc = EXIT_FAILURE;
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -688,3 +789,4 @@ main(int argc, char **argv)
 	config_watch_close(&watch);
 	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+

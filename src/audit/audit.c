@@ -1,0 +1,797 @@
+/*
+ * The audit's order of work and the Sitemap check 1.0.0's five steps:
+ * robots.txt, then every candidate sitemap and the children of each
+ * index, each read as it arrives and freed; then the listed URLs
+ * (audit_pages.c); then the steps' verdicts and the score.
+ */
+#include "autoconf.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <curl/curl.h>
+#include <libdeflate.h>
+
+#include "audit_state.h"
+#include "hash.h"
+#include "protocol_limits.h"
+
+enum { DISCOVER, FETCH, PARSE, QUALITY, SCOPE };
+
+static const struct {
+	const char *id, *title;
+	double	 weight;
+} step_rows[AUDIT_STEPS] = {
+	{ "discover", "Discover sitemap candidates", 0.2 },
+	{ "fetch", "Fetch a sitemap candidate", 0.25 },
+	{ "parse", "Parse sitemap", 0.25 },
+	{ "field-quality", "Validate sitemap field quality", 0.1 },
+	{ "scope", "Validate URL scope", 0.2 },
+};
+
+/*
+ * Every kind of finding, once: its severity, and the step whose verdict
+ * it sets (to warning or failure), as the specification's criteria say.
+ */
+static const struct kind {
+	const char	*name;
+	enum severity	 severity;
+	int		 step;		/* -1: none */
+	enum step_status effect;
+	const char	*heading;
+} kinds[] = {
+	{ "robots-unavailable", SEV_ERROR, -1, STEP_PASS,
+	    "robots.txt answers an error or nothing: crawlers stop there" },
+	{ "robots-too-big", SEV_WARNING, -1, STEP_PASS,
+	    "robots.txt past 500 KiB: crawlers read no further" },
+	{ "robots-sitemap-invalid", SEV_WARNING, -1, STEP_PASS,
+	    "a robots.txt Sitemap: line that is no absolute URL" },
+	{ "sitemap-unreachable", SEV_ERROR, -1, STEP_PASS,
+	    "a sitemap named that does not answer 2xx" },
+	{ "xml-invalid", SEV_ERROR, PARSE, STEP_FAILURE,
+	    "a sitemap that is not well-formed XML" },
+	{ "not-a-sitemap", SEV_ERROR, PARSE, STEP_FAILURE,
+	    "a sitemap named that is no supported format" },
+	{ "url-missing", SEV_ERROR, PARSE, STEP_FAILURE,
+	    "entries without a URL" },
+	{ "url-invalid", SEV_ERROR, PARSE, STEP_FAILURE,
+	    "URL values that are not absolute http(s) URLs" },
+	{ "conventional-not-a-sitemap", SEV_INFO, -1, STEP_PASS,
+	    "a conventional path answers 2xx with something else" },
+	{ "namespace-missing", SEV_INFO, -1, STEP_PASS,
+	    "a sitemap outside the sitemaps.org namespace" },
+	{ "nested-index", SEV_WARNING, -1, STEP_PASS,
+	    "an index inside an index: crawlers do not read it" },
+	{ "index-loop", SEV_WARNING, -1, STEP_PASS,
+	    "an index naming a sitemap read already" },
+	{ "not-all-read", SEV_WARNING, -1, STEP_PASS,
+	    "more than the audit reads" },
+	{ "too-many-entries", SEV_ERROR, QUALITY, STEP_FAILURE,
+	    "more than 50,000 entries in one sitemap" },
+	{ "too-big", SEV_ERROR, QUALITY, STEP_FAILURE,
+	    "a sitemap past 50 MB uncompressed" },
+	{ "lastmod-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "lastmod values that are no W3C date" },
+	{ "changefreq-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "changefreq values outside the protocol's" },
+	{ "priority-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "priority values outside 0.0 to 1.0" },
+	{ "image-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "image records incomplete or with a relative URL" },
+	{ "video-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "video records incomplete or with a relative URL" },
+	{ "news-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "news records incomplete" },
+	{ "hreflang-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "hreflang links incomplete or with a relative URL" },
+	{ "off-host", SEV_WARNING, SCOPE, STEP_WARNING,
+	    "URLs on another host than the scanned origin's" },
+	{ "unreachable", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs that do not answer" },
+	{ "status", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs that answer 4xx or 5xx" },
+	{ "redirect", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs that redirect" },
+	{ "noindex", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs that say noindex" },
+	{ "canonical-elsewhere", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs whose canonical is another URL" },
+	{ "robots-disallowed", SEV_ERROR, -1, STEP_PASS,
+	    "listed URLs the site's robots.txt disallows" },
+	{ "not-fetched", SEV_INFO, -1, STEP_PASS,
+	    "listed URLs robots.txt keeps the auditor from" },
+	{ "lastmod-future", SEV_WARNING, -1, STEP_PASS,
+	    "lastmod in the future" },
+	{ "lastmod-uniform", SEV_WARNING, -1, STEP_PASS,
+	    "the same lastmod on every entry" },
+	{ "hreflang-not-reciprocal", SEV_WARNING, -1, STEP_PASS,
+	    "hreflang alternates that do not name each other" },
+	{ "duplicate", SEV_WARNING, -1, STEP_PASS,
+	    "URLs listed twice in one sitemap" },
+	{ "in-two-sitemaps", SEV_WARNING, -1, STEP_PASS,
+	    "URLs listed in two sitemaps" },
+};
+
+/* The conventional paths of the specification, probed in this order. */
+static const char *const conventional[] = {
+	"/sitemap.xml", "/sitemap.txt", "/sitemap_index.xml",
+	"/sitemap-index.xml",
+};
+
+static int	split_target(const char *, struct buf *, int *);
+static void	read_robots(struct audit *, const char *);
+static void	robots_done(void *, struct fetch *);
+static void	add_candidate(struct audit *, const char *, const char *,
+		    int, int);
+static void	sitemap_done(void *, struct fetch *);
+static void	read_sitemap(struct audit *, struct candidate *,
+		    const char *, size_t);
+static void	entry_read(void *, const struct doc_entry *);
+static void	problem_read(void *, const char *, const char *,
+		    const char *);
+static void	judge_steps(struct audit *);
+static void	judge_discover(struct audit *, struct audit_step *);
+static void	judge_fetch(struct audit *, struct audit_step *);
+static int	audit_allowed(void *, const char *);
+static const struct kind *kind_of(const char *);
+static int	gunzip(const char *, size_t, struct buf *);
+
+int
+audit_run(const struct audit_options *opt, struct audit_result *r,
+    struct buf *why)
+{
+	struct crawl_options copt = {
+		.user_agent = AUDIT_AGENT_TOKEN "/" PACKAGE_VERSION " (+"
+		    PACKAGE_URL ")",
+		.concurrency = opt->concurrency,
+		.rate = opt->rate,
+		.connect_s = opt->timeout_s < 10 ? opt->timeout_s : 10,
+		.timeout_s = opt->timeout_s,
+		.allowed = audit_allowed,
+	};
+	struct audit a = { .opt = opt, .r = r, .now = time(NULL) };
+	struct buf origin = BUF_INIT, host = BUF_INIT;
+	int is_origin;
+
+	memset(r, 0, sizeof(*r));
+	if (split_target(opt->target, &origin, &is_origin) == -1 ||
+	    url_host(opt->target, &host) == -1) {
+		buf_printf(why, "%s is no http or https URL with a host",
+		    opt->target);
+		buf_free(&origin);
+		return -1;
+	}
+	a.host = host.data;
+	r->origin = origin.data;
+	for (size_t i = 0; i < AUDIT_STEPS; i++) {
+		r->steps[i].id = step_rows[i].id;
+		r->steps[i].title = step_rows[i].title;
+		r->steps[i].weight = step_rows[i].weight;
+	}
+	copt.arg = &a;
+	if ((a.crawler = crawler_new(&copt)) == NULL) {
+		buf_adds(why, "libcurl cannot start");
+		free(a.host);
+		return -1;
+	}
+
+	read_robots(&a, r->origin);
+	if (!is_origin)
+		add_candidate(&a, opt->target, "given", 1, 0);
+	for (size_t i = 0; i < a.robots.n; i++) {
+		const char *v = a.robots.v[i].value;
+
+		if (a.robots.v[i].key != ROBOTSTXT_SITEMAP)
+			continue;
+		if (doc_url_valid(v))
+			add_candidate(&a, v, "robots.txt", 1, 0);
+		else
+			add_finding(&a, "robots-sitemap-invalid", NULL,
+			    "line %d: Sitemap: %s", a.robots.v[i].number, v);
+	}
+	for (size_t i = 0; i < sizeof(conventional) / sizeof(*conventional);
+	    i++) {
+		struct buf url = BUF_INIT;
+
+		buf_printf(&url, "%s%s", r->origin, conventional[i]);
+		add_candidate(&a, url.data, "conventional path", 0, 0);
+		buf_free(&url);
+	}
+	crawler_run(a.crawler);
+	r->listed = a.nurls;
+	judge_steps(&a);
+	if (!opt->skip_urls) {
+		audit_list_findings(&a);
+		audit_pages(&a);
+	}
+	r->requests = crawler_requests(a.crawler);
+
+	crawler_free(a.crawler);
+	robotstxt_free(&a.robots);
+	free(a.robots_error);
+	for (size_t i = 0; i < a.ncands; i++) {
+		free(a.cands[i].url);
+		free(a.cands[i].error);
+	}
+	free(a.cands);
+	for (size_t i = 0; i < a.nurls; i++) {
+		free(a.urls[i].url);
+		free(a.urls[i].lastmod);
+		for (size_t j = 0; j < a.urls[i].nalternates; j++) {
+			free(a.urls[i].alternates[j].lang);
+			free(a.urls[i].alternates[j].href);
+		}
+		free(a.urls[i].alternates);
+	}
+	free(a.urls);
+	id_map_free(&a.by_url);
+	free(a.host);
+
+	/* The verdict: the steps' and the findings' worst. */
+	r->verdict = "pass";
+	for (size_t i = 0; i < AUDIT_STEPS; i++) {
+		const struct audit_step *s = &r->steps[i];
+
+		r->score += s->weight * (s->status == STEP_PASS ? 1.0 :
+		    s->status == STEP_WARNING ? 0.5 : 0.0);
+		if (s->status == STEP_FAILURE)
+			r->verdict = "fail";
+		else if (s->status == STEP_WARNING && r->verdict[0] == 'p')
+			r->verdict = "warn";
+	}
+	for (size_t i = 0; i < r->nfindings; i++) {
+		enum severity sev = finding_severity(r->findings[i].kind);
+
+		if (sev == SEV_ERROR)
+			r->verdict = "fail";
+		else if (sev == SEV_WARNING && r->verdict[0] == 'p')
+			r->verdict = "warn";
+	}
+	return 0;
+}
+
+void
+audit_free(struct audit_result *r)
+{
+	free(r->origin);
+	for (size_t i = 0; i < AUDIT_STEPS; i++)
+		buf_free(&r->steps[i].evidence);
+	for (size_t i = 0; i < r->nfindings; i++) {
+		free(r->findings[i].url);
+		free(r->findings[i].detail);
+	}
+	free(r->findings);
+}
+
+enum severity
+finding_severity(const char *kind)
+{
+	return kind_of(kind)->severity;
+}
+
+const char *
+finding_heading(const char *kind)
+{
+	return kind_of(kind)->heading;
+}
+
+const char *
+step_status_name(enum step_status s)
+{
+	return s == STEP_PASS ? "pass" : s == STEP_WARNING ? "warning" :
+	    "failure";
+}
+
+const char *
+severity_name(enum severity s)
+{
+	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" :
+	    "info";
+}
+
+void
+add_finding(struct audit *a, const char *kind, const char *url,
+    const char *fmt, ...)
+{
+	struct audit_result *r = a->r;
+	struct audit_finding *f;
+	struct buf detail = BUF_INIT;
+	va_list ap;
+
+	r->findings = xgrowarray(r->findings, r->nfindings,
+	    sizeof(*r->findings));
+	f = &r->findings[r->nfindings++];
+	f->kind = kind_of(kind)->name;
+	f->url = url ? xstrdup(url) : NULL;
+	va_start(ap, fmt);
+	buf_vprintf(&detail, fmt, ap);
+	va_end(ap);
+	f->detail = detail.data ? detail.data : xstrdup("");
+}
+
+int
+url_host(const char *url, struct buf *host)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *name = NULL;
+	int rc = -1;
+
+	if (u == NULL)
+		return -1;
+	if (doc_url_valid(url) && curl_url_set(u, CURLUPART_URL, url, 0) ==
+	    CURLUE_OK && curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) ==
+	    CURLUE_OK && curl_url_get(u, CURLUPART_HOST, &name, 0) ==
+	    CURLUE_OK && *name != '\0') {
+		buf_reset(host);
+		for (const char *p = name; *p; p++)
+			buf_addc(host, (char)tolower((unsigned char)*p));
+		rc = 0;
+	}
+	curl_free(scheme);
+	curl_free(name);
+	curl_url_cleanup(u);
+	return rc;
+}
+
+int
+on_host(const struct audit *a, const char *url)
+{
+	struct buf host = BUF_INIT;
+	int same = url_host(url, &host) == 0 &&
+	    strcmp(host.data, a->host) == 0;
+
+	buf_free(&host);
+	return same;
+}
+
+size_t
+listed_find(const struct audit *a, const char *url)
+{
+	uint64_t id = hash_add(HASH_INIT, url, strlen(url));
+	size_t at;
+
+	/* A collision moves on to the next id, as listed_add put it. */
+	while (id_map_get(&a->by_url, id, &at)) {
+		if (strcmp(a->urls[at].url, url) == 0)
+			return at;
+		id++;
+	}
+	return (size_t)-1;
+}
+
+/*
+ * The origin (scheme, host and port, as given) into origin, and whether
+ * the target is that origin alone or names a sitemap.
+ */
+static int
+split_target(const char *target, struct buf *origin, int *is_origin)
+{
+	CURLU *u = curl_url();
+	char *o = NULL, *path = NULL, *query = NULL;
+	int rc = -1;
+
+	if (u == NULL)
+		return -1;
+	if (doc_url_valid(target) && curl_url_set(u, CURLUPART_URL, target,
+	    0) == CURLUE_OK) {
+		curl_url_set(u, CURLUPART_FRAGMENT, NULL, 0);
+		curl_url_get(u, CURLUPART_PATH, &path, 0);
+		curl_url_get(u, CURLUPART_QUERY, &query, 0);
+		*is_origin = (path == NULL || strcmp(path, "/") == 0) &&
+		    query == NULL;
+		curl_url_set(u, CURLUPART_PATH, NULL, 0);
+		curl_url_set(u, CURLUPART_QUERY, NULL, 0);
+		if (curl_url_get(u, CURLUPART_URL, &o, 0) == CURLUE_OK) {
+			size_t n = strlen(o);
+
+			buf_add(origin, o, n > 0 && o[n - 1] == '/' ? n - 1 : n);
+			rc = 0;
+		}
+	}
+	curl_free(o);
+	curl_free(path);
+	curl_free(query);
+	curl_url_cleanup(u);
+	return rc;
+}
+
+/* The site's robots.txt, read as Google reads it, up to Google's bound. */
+static void
+read_robots(struct audit *a, const char *origin)
+{
+	struct buf url = BUF_INIT;
+	struct fetch *f;
+
+	buf_printf(&url, "%s/robots.txt", origin);
+	f = fetch_new(url.data, AUDIT_ROBOTS_MAX);
+	f->exempt = 1;
+	f->done = robots_done;
+	crawler_add(a->crawler, f);
+	crawler_run(a->crawler);
+	buf_free(&url);
+}
+
+static void
+robots_done(void *arg, struct fetch *f)
+{
+	struct audit *a = arg;
+
+	a->robots_status = f->status;
+	if (f->status >= 200 && f->status < 300)
+		robotstxt_parse(&a->robots, f->data.data ? f->data.data : "",
+		    f->data.len);
+	else
+		robotstxt_parse(&a->robots, "", 0);
+	/*
+	 * RFC 9309: 4xx means no rules; 5xx or no answer, full disallow,
+	 * for crawlers. The auditor goes on, and says so.
+	 */
+	if (f->error != NULL || f->status >= 500)
+		add_finding(a, "robots-unavailable", f->url, "%s", f->error ?
+		    f->error : "answers an error");
+	else if (f->nchain > 0 && f->status >= 300 && f->status < 400)
+		add_finding(a, "robots-unavailable", f->url,
+		    "redirects more than %d times", CRAWL_REDIRECTS_MAX);
+	if (f->cut)
+		add_finding(a, "robots-too-big", f->url,
+		    "read up to %d bytes", AUDIT_ROBOTS_MAX);
+	fetch_free(f);
+}
+
+/* A sitemap to fetch, unless fetched already: then an index loops. */
+static void
+add_candidate(struct audit *a, const char *url, const char *source,
+    int declared, int child)
+{
+	struct candidate *c;
+	struct fetch *f;
+
+	for (size_t i = 0; i < a->ncands; i++)
+		if (strcmp(a->cands[i].url, url) == 0) {
+			if (child)
+				add_finding(a, "index-loop", url,
+				    "named again by an index");
+			else if (declared)
+				a->cands[i].declared = 1;
+			return;
+		}
+	if (child && a->ncands >= AUDIT_SITEMAPS_MAX + 5) {
+		add_finding(a, "not-all-read", url,
+		    "more than %d sitemaps: the rest is not read",
+		    AUDIT_SITEMAPS_MAX);
+		return;
+	}
+	a->cands = xgrowarray(a->cands, a->ncands, sizeof(*a->cands));
+	c = &a->cands[a->ncands];
+	memset(c, 0, sizeof(*c));
+	c->url = xstrdup(url);
+	c->source = source;
+	c->declared = declared;
+	c->child = child;
+	f = fetch_new(url, SITEMAP_MAX_BYTES);
+	f->arg = (void *)(uintptr_t)a->ncands++;
+	f->done = sitemap_done;
+	crawler_add(a->crawler, f);
+}
+
+/* A sitemap's answer: read at once, and its body freed. */
+static void
+sitemap_done(void *arg, struct fetch *f)
+{
+	struct audit *a = arg;
+	struct candidate *c = &a->cands[(uintptr_t)f->arg];
+	struct buf plain = BUF_INIT;
+
+	c->status = f->status;
+	c->fetched = f->error == NULL && f->status >= 200 && f->status < 300;
+	if (f->error != NULL)
+		c->error = xstrdup(f->error);
+	else if (f->blocked)
+		c->error = xstrdup(on_host(a, f->final_url) ?
+		    "robots.txt disallows the auditor" : "on another host");
+	if (!c->fetched) {
+		if (c->declared)
+			add_finding(a, "sitemap-unreachable", c->url, "%s",
+			    c->error ? c->error : f->status >= 300 &&
+			    f->status < 400 ? "redirects too often" :
+			    "answers an error");
+		goto out;
+	}
+	if (f->cut) {
+		c->too_big = 1;
+		add_finding(a, "too-big", c->url, "over %d bytes",
+		    SITEMAP_MAX_BYTES);
+		goto out;
+	}
+	/* A .gz file, sent as it is: the bound is the uncompressed size. */
+	if (f->data.len >= 2 && memcmp(f->data.data, "\x1f\x8b", 2) == 0) {
+		if (gunzip(f->data.data, f->data.len, &plain) == -1) {
+			c->too_big = plain.len > SITEMAP_MAX_BYTES;
+			add_finding(a, c->too_big ? "too-big" : "xml-invalid",
+			    c->url, c->too_big ? "over %d bytes once "
+			    "uncompressed" : "gzip that does not uncompress",
+			    SITEMAP_MAX_BYTES);
+			goto out;
+		}
+		buf_free(&f->data);
+		f->data = plain;
+		plain = (struct buf)BUF_INIT;
+	}
+	read_sitemap(a, c, f->data.data ? f->data.data : "", f->data.len);
+out:
+	buf_free(&plain);
+	fetch_free(f);
+}
+
+static void
+read_sitemap(struct audit *a, struct candidate *c, const char *body,
+    size_t len)
+{
+	struct doc_reader reader = { a, entry_read, problem_read };
+
+	a->reading = (size_t)(c - a->cands);
+	c->bytes = len;
+	c->format = sitemap_doc_read(body, len, c->url, &reader);
+	c = &a->cands[a->reading];	/* entries may add candidates */
+	a->r->sitemaps++;
+	if (c->format == DOC_INDEX && c->child)
+		add_finding(a, "nested-index", c->url, "an index's child is "
+		    "an index: its %zu children are not read", c->entries);
+	if (c->entries > (c->format == DOC_INDEX ? SITEMAP_INDEX_MAX :
+	    SITEMAP_MAX_URLS))
+		add_finding(a, "too-many-entries", c->url, "%zu entries",
+		    c->entries);
+}
+
+static void
+entry_read(void *arg, const struct doc_entry *e)
+{
+	struct audit *a = arg;
+	size_t cand = a->reading, at;
+	struct candidate *c = &a->cands[cand];
+	struct listed *l;
+	uint64_t id;
+
+	c->entries++;
+	if (!on_host(a, e->loc))
+		add_finding(a, "off-host", e->loc, "listed by %s", c->url);
+	if (c->child && e->format == DOC_INDEX)
+		return;
+	if (e->format == DOC_INDEX) {
+		if (on_host(a, e->loc))
+			add_candidate(a, e->loc, "sitemap index", 1, 1);
+		return;
+	}
+	if ((at = listed_find(a, e->loc)) != (size_t)-1) {
+		if (a->urls[at].sitemap == cand)
+			add_finding(a, "duplicate", e->loc, "twice in %s",
+			    c->url);
+		else
+			add_finding(a, "in-two-sitemaps", e->loc,
+			    "in %s and %s", a->cands[a->urls[at].sitemap].url,
+			    c->url);
+		return;
+	}
+	if (a->nurls == AUDIT_URLS_MAX) {
+		if (a->nurls++ == AUDIT_URLS_MAX)
+			add_finding(a, "not-all-read", c->url, "more than %d "
+			    "URLs: the rest is not checked", AUDIT_URLS_MAX);
+		return;
+	}
+	if (a->nurls > AUDIT_URLS_MAX)
+		return;
+	a->urls = xgrowarray(a->urls, a->nurls, sizeof(*a->urls));
+	l = &a->urls[a->nurls];
+	memset(l, 0, sizeof(*l));
+	l->url = xstrdup(e->loc);
+	l->lastmod = e->lastmod ? xstrdup(e->lastmod) : NULL;
+	l->sitemap = cand;
+	if (e->nalternates > 0) {
+		l->alternates = xreallocarray(NULL, e->nalternates,
+		    sizeof(*l->alternates));
+		for (size_t i = 0; i < e->nalternates; i++) {
+			l->alternates[i].lang = xstrdup(e->alternates[i].lang);
+			l->alternates[i].href = xstrdup(e->alternates[i].href);
+		}
+		l->nalternates = e->nalternates;
+	}
+	id = hash_add(HASH_INIT, e->loc, strlen(e->loc));
+	while (id_map_get(&a->by_url, id, &at))
+		id++;
+	id_map_put(&a->by_url, id, a->nurls++);
+}
+
+static void
+problem_read(void *arg, const char *kind, const char *loc,
+    const char *detail)
+{
+	struct audit *a = arg;
+	const struct candidate *c = &a->cands[a->reading];
+
+	/* A guess that meets a web page is no sitemap's fault. */
+	if (strcmp(kind, "not-a-sitemap") == 0 && !c->declared)
+		kind = "conventional-not-a-sitemap";
+	if (loc != NULL)
+		add_finding(a, kind, loc, "%s (in %s)", detail, c->url);
+	else
+		add_finding(a, kind, c->url, "%s", detail);
+}
+
+/*
+ * Each step's verdict by the specification's criteria: discover and
+ * fetch from the candidates, the others from the findings the kinds
+ * table ties to them; a step after one that found nothing fails.
+ */
+static void
+judge_steps(struct audit *a)
+{
+	struct audit_step *s = a->r->steps;
+	size_t parsed = 0, urls = 0, entries = 0;
+
+	judge_discover(a, &s[DISCOVER]);
+	judge_fetch(a, &s[FETCH]);
+	for (size_t i = 0; i < a->ncands; i++) {
+		const struct candidate *c = &a->cands[i];
+
+		if (!c->fetched || c->too_big)
+			continue;
+		buf_printf(&s[PARSE].evidence, "%s: %s, %zu entries%s\n",
+		    c->url, c->format == DOC_NONE ? "not a sitemap" :
+		    doc_format_name(c->format), c->entries,
+		    c->child ? " (child of an index)" : "");
+		if (c->format != DOC_NONE) {
+			parsed++;
+			entries += c->entries;
+		}
+	}
+	urls = a->nurls;
+	for (size_t i = 0; i < a->r->nfindings; i++) {
+		const struct kind *k = kind_of(a->r->findings[i].kind);
+
+		if (k->step >= 0 && k->effect > s[k->step].status)
+			s[k->step].status = k->effect;
+	}
+	if (parsed == 0 || entries == 0) {
+		s[PARSE].status = STEP_FAILURE;
+		buf_adds(&s[PARSE].evidence, s[FETCH].status == STEP_FAILURE ?
+		    "not reached: no sitemap answered\n" :
+		    "no sitemap with an absolute http(s) URL\n");
+		for (int i = QUALITY; i <= SCOPE; i++) {
+			s[i].status = STEP_FAILURE;
+			buf_adds(&s[i].evidence, "not reached: no sitemap "
+			    "was read\n");
+		}
+		return;
+	}
+	buf_printf(&s[QUALITY].evidence, "%zu sitemaps read, %zu entries\n",
+	    parsed, entries);
+	buf_printf(&s[SCOPE].evidence, "%zu distinct page URLs; host %s\n",
+	    urls, a->host);
+	/* Each kind that sets a step: how often, and its first. */
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++) {
+		const struct audit_finding *first = NULL;
+		size_t count = 0;
+
+		if (kinds[k].step < QUALITY)
+			continue;
+		for (size_t i = 0; i < a->r->nfindings; i++)
+			if (a->r->findings[i].kind == kinds[k].name &&
+			    count++ == 0)
+				first = &a->r->findings[i];
+		if (count > 0)
+			buf_printf(&s[kinds[k].step].evidence, "%s: %zu, "
+			    "first %s%s%s\n", kinds[k].name, count,
+			    first->url ? first->url : "", first->url ? ": " :
+			    "", first->detail);
+	}
+}
+
+static void
+judge_discover(struct audit *a, struct audit_step *s)
+{
+	size_t found = 0;
+
+	if (a->robots_status >= 200 && a->robots_status < 300)
+		buf_printf(&s->evidence, "robots.txt answers %ld\n",
+		    a->robots_status);
+	else
+		buf_printf(&s->evidence, "robots.txt: %s\n",
+		    a->robots_status ? "no rules (not 2xx)" : "no answer");
+	for (size_t i = 0; i < a->ncands; i++) {
+		const struct candidate *c = &a->cands[i];
+
+		if (c->child)
+			continue;
+		/* A named sitemap is found; a guessed one, once it answers. */
+		if (c->declared || c->fetched) {
+			found++;
+			buf_printf(&s->evidence, "%s (%s)\n", c->url,
+			    c->source);
+		}
+	}
+	s->status = found > 0 ? STEP_PASS : STEP_FAILURE;
+	if (found == 0)
+		buf_adds(&s->evidence, "no candidate: robots.txt names no "
+		    "sitemap, and no conventional path answers 2xx\n");
+}
+
+static void
+judge_fetch(struct audit *a, struct audit_step *s)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < a->ncands; i++) {
+		const struct candidate *c = &a->cands[i];
+
+		if (c->child)
+			continue;
+		if (c->error)
+			buf_printf(&s->evidence, "%s: %s\n", c->url, c->error);
+		else
+			buf_printf(&s->evidence, "%s: %ld\n", c->url,
+			    c->status);
+		ok += c->fetched;
+	}
+	s->status = ok > 0 ? STEP_PASS : STEP_FAILURE;
+}
+
+/* The crawler's question: on this host, and allowed to the auditor. */
+static int
+audit_allowed(void *arg, const char *url)
+{
+	struct audit *a = arg;
+
+	if (!on_host(a, url))
+		return 0;
+	return a->opt->ignore_robots ||
+	    robotstxt_allowed(&a->robots, AUDIT_AGENT_TOKEN, url, NULL);
+}
+
+static const struct kind *
+kind_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
+		if (strcmp(kinds[i].name, name) == 0)
+			return &kinds[i];
+	abort();	/* a kind not in the table is a bug here */
+}
+
+/*
+ * gzip into out, never past the sitemap's bound: -1 when it is not
+ * gzip, or holds more (then out->len is past the bound).
+ */
+static int
+gunzip(const char *in, size_t len, struct buf *out)
+{
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	size_t room = len * 4 < 1 << 20 ? 1 << 20 : len * 4, got = 0;
+	enum libdeflate_result rc = LIBDEFLATE_BAD_DATA;
+
+	if (d == NULL)
+		return -1;
+	for (;;) {
+		if (room > SITEMAP_MAX_BYTES + 1)
+			room = SITEMAP_MAX_BYTES + 1;
+		buf_reset(out);
+		rc = libdeflate_gzip_decompress(d, in, len, buf_room(out, room),
+		    room, &got);
+		if (rc != LIBDEFLATE_INSUFFICIENT_SPACE ||
+		    room == SITEMAP_MAX_BYTES + 1)
+			break;
+		room *= 2;
+	}
+	libdeflate_free_decompressor(d);
+	if (rc == LIBDEFLATE_INSUFFICIENT_SPACE) {
+		out->len = SITEMAP_MAX_BYTES + 1;
+		return -1;
+	}
+	if (rc != LIBDEFLATE_SUCCESS)
+		return -1;
+	buf_commit(out, got);
+	return got > SITEMAP_MAX_BYTES ? -1 : 0;
+}

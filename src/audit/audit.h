@@ -1,0 +1,83 @@
+/*
+ * sitemapd audit: any deployed site checked from outside, first as the
+ * Sitemap check 1.0.0 specifies (five weighted steps), then URL by URL
+ * as a search engine's crawler would meet each listed page.
+ */
+#ifndef SITEMAPD_AUDIT_H
+#define SITEMAPD_AUDIT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "buf.h"
+
+/* The agent the auditor is, and the token robots.txt groups name it by. */
+#define AUDIT_AGENT_TOKEN	"sitemapd-audit"
+/* Listed URLs kept at most, and child sitemaps read: past them, a finding. */
+#define AUDIT_URLS_MAX		1000000
+#define AUDIT_SITEMAPS_MAX	1000
+/* Google reads this much of a robots.txt, and no more. */
+#define AUDIT_ROBOTS_MAX	(500 * 1024)
+
+struct audit_options {
+	const char *target;	/* an origin or a sitemap's URL */
+	size_t	 sample;	/* listed URLs fetched; 0: all */
+	int	 ignore_robots;	/* fetch what robots.txt denies the auditor */
+	int	 skip_urls;	/* the specification's check alone */
+	int	 concurrency;
+	double	 rate;		/* requests a second */
+	long	 timeout_s;
+	int	 progress;	/* a progress line on stderr */
+};
+
+enum step_status { STEP_PASS, STEP_WARNING, STEP_FAILURE };
+enum severity { SEV_INFO, SEV_WARNING, SEV_ERROR };
+
+#define AUDIT_STEPS	5
+
+struct audit_step {
+	const char	*id;	/* as the specification names it */
+	const char	*title;
+	double		 weight;
+	enum step_status status;
+	struct buf	 evidence;	/* lines */
+};
+
+struct audit_finding {
+	const char	*kind;
+	char		*url;	/* the listed URL or the sitemap; or NULL */
+	char		*detail;
+};
+
+struct audit_result {
+	char		*origin;
+	struct audit_step steps[AUDIT_STEPS];
+	struct audit_finding	*findings;
+	size_t		 nfindings;
+	size_t		 sitemaps;	/* documents read */
+	size_t		 listed;	/* distinct URLs listed */
+	size_t		 checked;	/* of them fetched */
+	size_t		 requests;
+	double		 score;
+	const char	*verdict;	/* "pass", "warn" or "fail" */
+};
+
+/*
+ * Audits opt->target into *r (freed with audit_free). -1 with why when
+ * the target is no http or https URL: nothing was fetched.
+ */
+int	audit_run(const struct audit_options *, struct audit_result *,
+	    struct buf *why);
+void	audit_free(struct audit_result *);
+
+/* A kind's severity, and the heading findings of that kind go under. */
+enum severity	finding_severity(const char *kind);
+const char	*finding_heading(const char *kind);
+const char	*step_status_name(enum step_status);
+const char	*severity_name(enum severity);
+
+/* The report: a table and findings grouped, or one JSON object. */
+void	audit_print_text(const struct audit_result *, FILE *);
+void	audit_print_json(const struct audit_result *, FILE *);
+
+#endif
