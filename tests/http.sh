@@ -76,7 +76,7 @@ worker_processes 1;
 pid $TMP/nginx.pid;
 error_log $TMP/nginx-error.log warn;
 $_user
-events { worker_connections 16; }
+events { worker_connections ${NGINX_CONNECTIONS:-16}; }
 http {
 	access_log off;
 	client_body_temp_path $TMP/nginx-tmp/body;

@@ -181,9 +181,10 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 	}
 
 	read_robots(&a, r->origin);
+	/* A sitemap named is the one audited; an origin's are found. */
 	if (!is_origin)
 		add_candidate(&a, opt->target, "given", 1, 0);
-	for (size_t i = 0; i < a.robots.n; i++) {
+	for (size_t i = 0; is_origin && i < a.robots.n; i++) {
 		const char *v = a.robots.v[i].value;
 
 		if (a.robots.v[i].key != ROBOTSTXT_SITEMAP)
@@ -194,8 +195,8 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 			add_finding(&a, "robots-sitemap-invalid", NULL,
 			    "line %d: Sitemap: %s", a.robots.v[i].number, v);
 	}
-	for (size_t i = 0; i < sizeof(conventional) / sizeof(*conventional);
-	    i++) {
+	for (size_t i = 0; is_origin && i < sizeof(conventional) /
+	    sizeof(*conventional); i++) {
 		struct buf url = BUF_INIT;
 
 		buf_printf(&url, "%s%s", r->origin, conventional[i]);
@@ -460,12 +461,15 @@ add_candidate(struct audit *a, const char *url, const char *source,
 				a->cands[i].declared = 1;
 			return;
 		}
-	if (child && a->ncands >= AUDIT_SITEMAPS_MAX + 5) {
-		add_finding(a, "not-all-read", url,
-		    "more than %d sitemaps: the rest is not read",
-		    AUDIT_SITEMAPS_MAX);
+	if (child && a->children == AUDIT_SITEMAPS_MAX) {
+		if (!a->said_not_all)
+			add_finding(a, "not-all-read", url, "indexes name "
+			    "more than %d sitemaps: the rest is not read",
+			    AUDIT_SITEMAPS_MAX);
+		a->said_not_all = 1;
 		return;
 	}
+	a->children += child;
 	a->cands = xgrowarray(a->cands, a->ncands, sizeof(*a->cands));
 	c = &a->cands[a->ncands];
 	memset(c, 0, sizeof(*c));
@@ -578,13 +582,12 @@ entry_read(void *arg, const struct doc_entry *e)
 		return;
 	}
 	if (a->nurls == AUDIT_URLS_MAX) {
-		if (a->nurls++ == AUDIT_URLS_MAX)
+		if (!a->said_not_all)
 			add_finding(a, "not-all-read", c->url, "more than %d "
 			    "URLs: the rest is not checked", AUDIT_URLS_MAX);
+		a->said_not_all = 1;
 		return;
 	}
-	if (a->nurls > AUDIT_URLS_MAX)
-		return;
 	a->urls = xgrowarray(a->urls, a->nurls, sizeof(*a->urls));
 	l = &a->urls[a->nurls];
 	memset(l, 0, sizeof(*l));

@@ -51,6 +51,8 @@ struct audit {
 	size_t		 nurls;
 	struct id_map	 by_url;	/* hash of a URL to its index */
 	size_t		 reading;	/* the candidate a reader reads */
+	size_t		 children;	/* of indexes, fetched */
+	int		 said_not_all;	/* not-all-read given */
 	struct crawler	*crawler;
 	time_t		 now;
 };

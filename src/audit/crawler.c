@@ -29,6 +29,7 @@ static void	hop(struct crawler *, struct fetch *);
 static void	over(struct crawler *, struct fetch *);
 static size_t	take(char *, size_t, size_t, void *);
 static char	*header_values(CURL *, const char *);
+static char	*redirect_target(CURL *);
 static double	now(void);
 
 struct crawler *
@@ -185,7 +186,7 @@ static void
 finish(struct crawler *c, CURL *easy, CURLcode rc)
 {
 	struct fetch *f;
-	char *type = NULL, *redirect = NULL;
+	char *type = NULL;
 
 	curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&f);
 	curl_multi_remove_handle(c->multi, easy);
@@ -200,10 +201,10 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 	f->content_type = type ? xstrdup(type) : NULL;
 	free(f->x_robots);
 	f->x_robots = header_values(easy, "X-Robots-Tag");
-	if (f->error == NULL && f->status >= 300 && f->status < 400)
-		curl_easy_getinfo(easy, CURLINFO_REDIRECT_URL, &redirect);
 	free(f->location);
-	f->location = redirect ? xstrdup(redirect) : NULL;
+	f->location = NULL;
+	if (f->error == NULL && f->status >= 300 && f->status < 400)
+		f->location = redirect_target(easy);
 	curl_easy_cleanup(easy);
 	f->easy = NULL;
 	if (f->location != NULL && f->nchain < CRAWL_REDIRECTS_MAX) {
@@ -279,6 +280,31 @@ header_values(CURL *easy, const char *name)
 			break;
 	}
 	return all.data;
+}
+
+/*
+ * Where a 3xx answer's Location leads, made absolute from the URL it
+ * answered; NULL for none. Read from the header, since libcurl works it
+ * out only for a transfer read to its end, and a page's is cut short.
+ */
+static char *
+redirect_target(CURL *easy)
+{
+	struct curl_header *h;
+	char *from = NULL, *to = NULL, *copy = NULL;
+	CURLU *u;
+
+	if (curl_easy_header(easy, "Location", 0, CURLH_HEADER, -1, &h) !=
+	    CURLHE_OK || (u = curl_url()) == NULL)
+		return NULL;
+	curl_easy_getinfo(easy, CURLINFO_EFFECTIVE_URL, &from);
+	if (from != NULL && curl_url_set(u, CURLUPART_URL, from, 0) ==
+	    CURLUE_OK && curl_url_set(u, CURLUPART_URL, h->value, 0) ==
+	    CURLUE_OK && curl_url_get(u, CURLUPART_URL, &to, 0) == CURLUE_OK)
+		copy = xstrdup(to);
+	curl_free(to);
+	curl_url_cleanup(u);
+	return copy;
 }
 
 static double

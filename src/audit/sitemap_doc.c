@@ -65,6 +65,7 @@ static int	changefreq_valid(const char *);
 static int	priority_valid(const char *);
 static void	problem(struct reading *, const char *, const char *);
 static int	ns_is(const char *, const char *);
+static int	starts_with(const char *, size_t, const char *);
 
 enum doc_format
 sitemap_doc_read(const char *body, size_t len, const char *url,
@@ -76,6 +77,13 @@ sitemap_doc_read(const char *body, size_t len, const char *url,
 		i = 3;
 	while (i < len && isspace((unsigned char)body[i]))
 		i++;
+	/* A web page is not read as XML: it is said to be one. */
+	if (starts_with(body + i, len - i, "<!doctype html") ||
+	    starts_with(body + i, len - i, "<html")) {
+		reader->problem(reader->arg, "not-a-sitemap", NULL,
+		    "an HTML page");
+		return DOC_NONE;
+	}
 	if (i < len && body[i] == '<')
 		return read_xml(body, len, url, reader);
 	return read_text(body + i, len - i, reader);
@@ -616,4 +624,13 @@ static int
 ns_is(const char *ns, const char *want)
 {
 	return ns != NULL && strcmp(ns, want) == 0;
+}
+
+/* Case aside, as HTML's names are. */
+static int
+starts_with(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && strncasecmp(s, prefix, n) == 0;
 }
