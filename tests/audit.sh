@@ -167,7 +167,7 @@ awk -v u="$U" 'BEGIN { print "<sitemapindex xmlns=\"http://www.sitemaps.org/sche
 site bomb 'location = /sitemap.xml { add_header Content-Encoding gzip;
     types { } default_type application/xml; }'
 { echo '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-  head -c 1073741824 /dev/zero | tr '\0' ' '; } | gzip -1 >"$D/sitemap.xml"
+  head -c 1073741824 /dev/zero; } | gzip -1 >"$D/sitemap.xml"
 # A .gz file over 50 MB once uncompressed.
 site gzfile
 printf 'Sitemap: %s/big.xml.gz\n' "$U" >"$D/robots.txt"
@@ -431,9 +431,7 @@ check_eq "--rate 2: no two requests closer than half a second" "" \
 check_eq "... and every page was asked" 4 "$(grep -c '\.html ' "$TMP/rate.log")"
 audit sample1 "$(u sample)" --sample 5
 requests sample | grep html >"$TMP/sample1"
-: >"$TMP/sample.log"
-kill -USR1 "$(cat "$TMP/nginx.pid")"	# reopen the logs
-wait_for test -s "$TMP/sample.log" 2>/dev/null
+: >"$TMP/sample.log"	# nginx appends: the next run's lines alone
 audit sample2 "$(u sample)" --sample 5
 requests sample | grep html >"$TMP/sample2"
 check_eq "--sample 5: five pages, the same in each run" "5 same" \

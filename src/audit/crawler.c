@@ -103,7 +103,9 @@ crawler_run(struct crawler *c)
 		while ((msg = curl_multi_info_read(c->multi, &left)) != NULL)
 			if (msg->msg == CURLMSG_DONE)
 				finish(c, msg->easy_handle, msg->data.result);
-		curl_multi_poll(c->multi, NULL, 0, wait_ms, NULL);
+		/* Nothing to wait for once the last one is done. */
+		if (c->running > 0)
+			curl_multi_poll(c->multi, NULL, 0, wait_ms, NULL);
 	}
 }
 
