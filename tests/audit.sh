@@ -113,6 +113,9 @@ XML
 urlset "$U/post.html" | sed "s|</loc>|</loc><lastmod>2026-01-05</lastmod>|" |
     gzip >"$D/posts.xml.gz"
 page "$D/index.html" "<link rel=canonical href=\"$U/\">"
+# A conventional path robots.txt does not name, the same list again (as
+# sitemapd serves one): no URL is said to be in two sitemaps for it.
+cp "$D/pages.xml" "$D/sitemap.xml"
 page "$D/en/index.html"
 page "$D/fr/index.html" '<link rel="canonical" href="./">'
 page "$D/post.html"
@@ -291,7 +294,7 @@ check_eq "good: every step passes" "$ALL_PASS" "$(j good 'steps()')"
 check_eq "good: verdict pass, score 1, exit 0" "pass 1.0 0" \
     "$(j good 'j["verdict"] + " " + str(j["score"])') $RC"
 check_eq "good: no finding" "" "$(j good 'kinds()')"
-check_eq "good: the index's two children read, gzip too" "3 4" \
+check_eq "good: the index's two children read, gzip too; and the guessed path" "4 4" \
     "$(j good 'str(j["summary"]["sitemaps"]) + " " + str(j["summary"]["listed"])')"
 check_eq "good: each listed page fetched once" "/ /en/ /fr/ /post.html" \
     "$(requests good | grep -E '^/($|en/$|fr/$|post\.html$)' | tr '\n' ' ' | sed 's/ $//')"

@@ -37,6 +37,18 @@ check_eq "each warning is shown once, though two processes log it" 1 \
     "$(grep -c "0000000000000606.3.ron: skipped: markdown needs a title" \
     "$TMP/demo.out")"
 
+# The README's "Checking a deployed site": the NoPressure example's pages
+# are not served here (its sitemap and robots.txt are), the document
+# root's are.
+if command -v python3 >/dev/null; then
+	check_audit "the demo's NoPressure site" "$URL/" --no-urls
+	check_audit "the demo's document root" \
+	    "http://127.0.0.1:$((PORT + 1))/"
+	check_eq "... every page of it fetched" yes "$(python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+print("yes" if s["fetched"] == s["listed"] > 0 else s)' "$TMP/audit.json")"
+fi
+
 # Ctrl-C: the whole foreground group gets SIGINT.
 dir=$(sed -n 's/^Press Ctrl-C to stop; it removes \(.*\)\.$/\1/p' "$TMP/demo.out")
 check_eq "the demo says where its files are" yes "$(test -d "$dir" && echo yes)"

@@ -229,6 +229,23 @@ check_deployment() {
 	cp "$TMP/ini.saved" "$_ini"
 }
 
+# check_audit NAME URL [ARGS...]: sitemapd audit of a site the test serves
+# with sitemapd passes: every step, and no listed URL at fault.
+check_audit() {
+	_name=$1; shift
+	"$SITEMAPD" audit --json --rate 1000 "$@" >"$TMP/audit.json" \
+	    2>"$TMP/audit.err"
+	_rc=$?
+	check_eq "$_name: sitemapd audit passes, nothing of error severity" \
+	    "0 discover=pass fetch=pass parse=pass field-quality=pass scope=pass" \
+	    "$_rc $(python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+print(" ".join(s["id"] + "=" + s["status"] for s in j["steps"]) +
+      "".join(" " + f["kind"] + " " + str(f["url"]) + ": " + f["detail"]
+              for f in j["findings"] if f["severity"] == "error"))' \
+	    "$TMP/audit.json" 2>&1)"
+}
+
 # supervise NAME INI SOCKET [USER:GROUP]: sitemapd -s under runsv, through
 # contrib/runit/sitemapd/run pointed at this test; its log goes to
 # $TMP/NAME.log. Sets SV_DIR.

@@ -48,6 +48,8 @@ CONF
 	    "$LIGHTTPD_PID"; then
 		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
 		check_sitemap "$_name: lighttpd" "http://127.0.0.1:$_port"
+		check_audit "$_name: lighttpd" \
+		    "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml"
 	else
 		not_ok "$_name: lighttpd starts"; cat "$TMP/lighttpd.out"
 	fi

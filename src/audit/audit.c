@@ -138,6 +138,7 @@ static void	judge_steps(struct audit *);
 static void	judge_discover(struct audit *, struct audit_step *);
 static void	judge_fetch(struct audit *, struct audit_step *);
 static int	audit_allowed(void *, const char *);
+static int	told(const struct audit *, const struct candidate *);
 static const struct kind *kind_of(const char *);
 static int	gunzip(const char *, size_t, struct buf *);
 
@@ -203,6 +204,8 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		add_candidate(&a, url.data, "conventional path", 0, 0);
 		buf_free(&url);
 	}
+	for (size_t i = 0; i < a.ncands; i++)
+		a.any_named |= a.cands[i].named;
 	crawler_run(a.crawler);
 	r->listed = a.nurls;
 	judge_steps(&a);
@@ -458,7 +461,7 @@ add_candidate(struct audit *a, const char *url, const char *source,
 				add_finding(a, "index-loop", url,
 				    "named again by an index");
 			else if (declared)
-				a->cands[i].declared = 1;
+				a->cands[i].declared = a->cands[i].named = 1;
 			return;
 		}
 	if (child && a->children == AUDIT_SITEMAPS_MAX) {
@@ -477,6 +480,7 @@ add_candidate(struct audit *a, const char *url, const char *source,
 	c->source = source;
 	c->declared = declared;
 	c->child = child;
+	c->named = child ? a->cands[a->reading].named : declared;
 	f = fetch_new(url, SITEMAP_MAX_BYTES);
 	f->arg = (void *)(uintptr_t)a->ncands++;
 	f->done = sitemap_done;
@@ -538,10 +542,13 @@ read_sitemap(struct audit *a, struct candidate *c, const char *body,
 {
 	struct doc_reader reader = { a, entry_read, problem_read };
 
+	enum doc_format format;
+
 	a->reading = (size_t)(c - a->cands);
 	c->bytes = len;
-	c->format = sitemap_doc_read(body, len, c->url, &reader);
-	c = &a->cands[a->reading];	/* entries may add candidates */
+	format = sitemap_doc_read(body, len, c->url, &reader);
+	c = &a->cands[a->reading];	/* entries may have moved them */
+	c->format = format;
 	a->r->sitemaps++;
 	if (c->format == DOC_INDEX && c->child)
 		add_finding(a, "nested-index", c->url, "an index's child is "
@@ -572,13 +579,14 @@ entry_read(void *arg, const struct doc_entry *e)
 		return;
 	}
 	if ((at = listed_find(a, e->loc)) != (size_t)-1) {
-		if (a->urls[at].sitemap == cand)
+		const struct candidate *first = &a->cands[a->urls[at].sitemap];
+
+		if (first == c)
 			add_finding(a, "duplicate", e->loc, "twice in %s",
 			    c->url);
-		else
+		else if (told(a, first) && told(a, c))
 			add_finding(a, "in-two-sitemaps", e->loc,
-			    "in %s and %s", a->cands[a->urls[at].sitemap].url,
-			    c->url);
+			    "in %s and %s", first->url, c->url);
 		return;
 	}
 	if (a->nurls == AUDIT_URLS_MAX) {
@@ -753,6 +761,18 @@ audit_allowed(void *arg, const char *url)
 		return 0;
 	return a->opt->ignore_robots ||
 	    robotstxt_allowed(&a->robots, AUDIT_AGENT_TOKEN, url, NULL);
+}
+
+/*
+ * A sitemap crawlers are told of: named (given, in robots.txt, or an
+ * index's child of one), or any when none is named. A guessed path
+ * beside named ones is the same list again, as sitemapd serves
+ * /sitemap_index.xml beside /sitemap.xml.
+ */
+static int
+told(const struct audit *a, const struct candidate *c)
+{
+	return c->named || !a->any_named;
 }
 
 static const struct kind *

@@ -19,6 +19,7 @@ struct candidate {
 	int		 declared;	/* named, not guessed: given,
 					   robots.txt or an index */
 	int		 child;		/* of an index */
+	int		 named;		/* declared, or a child of one */
 	long		 status;	/* 0: no answer */
 	char		*error;
 	int		 fetched;	/* answered 2xx */
@@ -53,6 +54,7 @@ struct audit {
 	size_t		 reading;	/* the candidate a reader reads */
 	size_t		 children;	/* of indexes, fetched */
 	int		 said_not_all;	/* not-all-read given */
+	int		 any_named;	/* a sitemap declared at the top */
 	struct crawler	*crawler;
 	time_t		 now;
 };
