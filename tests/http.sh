@@ -232,11 +232,11 @@ check_deployment() {
 # check_audit NAME URL [ARGS...]: sitemapd audit of a site the test serves
 # with sitemapd passes: every step, and no listed URL at fault.
 check_audit() {
-	_name=$1; shift
+	_audit=$1; shift
 	"$SITEMAPD" audit --json --rate 1000 "$@" >"$TMP/audit.json" \
 	    2>"$TMP/audit.err"
 	_rc=$?
-	check_eq "$_name: sitemapd audit passes, nothing of error severity" \
+	check_eq "$_audit: sitemapd audit passes, nothing of error severity" \
 	    "0 discover=pass fetch=pass parse=pass field-quality=pass scope=pass" \
 	    "$_rc $(python3 -c 'import json, sys
 j = json.load(open(sys.argv[1]))
