@@ -42,6 +42,7 @@ site() {
 		[ "$code" = 200 ] || bad="$bad $url:$code"
 	done <"$TMP/ours"
 	check_eq "$1: each URL listed is served with 200" "" "$bad"
+	command -v python3 >/dev/null && check_audit "$1" "$URL/"
 	stop_lighttpd
 	command -v nginx >/dev/null || return 0
 	# And by nginx, with doc/document-root's recipe: try_files $uri $uri.html.
