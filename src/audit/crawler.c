@@ -158,8 +158,16 @@ start(struct crawler *c, struct fetch *f)
 		over(c, f);
 		return;
 	}
-	if (c->opt.rate > 0)
-		c->next_start = now() + 1.0 / c->opt.rate;
+	/*
+	 * The next start one interval after this one's due time, not after
+	 * now: a late wake-up is made up, never more than one interval.
+	 */
+	if (c->opt.rate > 0) {
+		double t = now(), step = 1.0 / c->opt.rate;
+
+		c->next_start = (c->next_start > t - step ? c->next_start :
+		    t - step) + step;
+	}
 	c->requests++;
 	f->easy = easy;
 	curl_easy_setopt(easy, CURLOPT_URL, url);
