@@ -17,6 +17,7 @@
 #include <curl/curl.h>
 #include <libdeflate.h>
 
+#include "audit.h"
 #include "audit_state.h"
 #include "hash.h"
 #include "protocol_limits.h"

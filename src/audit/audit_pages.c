@@ -13,6 +13,7 @@
 
 #include <curl/curl.h>
 
+#include "audit.h"
 #include "audit_state.h"
 #include "hash.h"
 #include "head.h"

@@ -6,11 +6,15 @@
 #ifndef SITEMAPD_AUDIT_STATE_H
 #define SITEMAPD_AUDIT_STATE_H
 
-#include "audit.h"
+#include <time.h>
+
 #include "crawler.h"
 #include "id_map.h"
 #include "robots_matcher.h"
 #include "sitemap_doc.h"
+
+struct audit_options;
+struct audit_result;
 
 /* A sitemap fetched: a candidate of the specification, or an index's child. */
 struct candidate {
