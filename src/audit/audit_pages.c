@@ -37,6 +37,7 @@ struct page_job {
 };
 
 static size_t	*chosen(const struct audit *, size_t *);
+static void	queue_next(struct audit *);
 static void	page_done(void *, struct fetch *);
 static int	page_body(struct fetch *, const char *, size_t);
 static void	judge_page(struct audit *, const char *, struct fetch *,
@@ -49,34 +50,18 @@ static int	by_hash(const void *, const void *);
 void
 audit_pages(struct audit *a)
 {
-	size_t n, *pick = chosen(a, &n);
-
 	head_init();
-	for (size_t i = 0; i < n; i++) {
-		const char *url = a->urls[pick[i]].url;
-		struct page_job *job;
-		struct fetch *f;
-
-		if (!robotstxt_allowed(&a->robots, "Googlebot", url, NULL))
-			add_finding(a, "robots-disallowed", url,
-			    "robots.txt disallows Googlebot");
-		else if (!robotstxt_allowed(&a->robots, "*", url, NULL))
-			add_finding(a, "robots-disallowed", url,
-			    "robots.txt disallows every crawler (*)");
-		job = xcalloc(1, sizeof(*job));
-		job->a = a;
-		job->index = pick[i];
-		f = fetch_new(url, 0);
-		f->body = page_body;
-		f->arg = job;
-		f->done = page_done;
-		crawler_add(a->crawler, f);
-	}
+	a->pages = chosen(a, &a->npages);
+	a->queued = 0;
 	a->r->checked = 0;
-	progress(a, 0, n, 0);
+	progress(a, 0, a->npages, 0);
+	/* A few ahead of the transfers, not all: memory stays flat. */
+	for (int i = 0; i < 2 * a->opt->concurrency + 2; i++)
+		queue_next(a);
 	crawler_run(a->crawler);
-	progress(a, a->r->checked, n, 1);
-	free(pick);
+	progress(a, a->r->checked, a->npages, 1);
+	free(a->pages);
+	a->pages = NULL;
 }
 
 void
@@ -155,6 +140,33 @@ chosen(const struct audit *a, size_t *n)
 	return pick;
 }
 
+/* The next page to fetch, after robots.txt's verdicts on it. */
+static void
+queue_next(struct audit *a)
+{
+	struct page_job *job;
+	struct fetch *f;
+	const char *url;
+
+	if (a->queued == a->npages)
+		return;
+	url = a->urls[a->pages[a->queued]].url;
+	if (!robotstxt_allowed(&a->robots, "Googlebot", url, NULL))
+		add_finding(a, "robots-disallowed", url,
+		    "robots.txt disallows Googlebot");
+	else if (!robotstxt_allowed(&a->robots, "*", url, NULL))
+		add_finding(a, "robots-disallowed", url,
+		    "robots.txt disallows every crawler (*)");
+	job = xcalloc(1, sizeof(*job));
+	job->a = a;
+	job->index = a->pages[a->queued++];
+	f = fetch_new(url, 0);
+	f->body = page_body;
+	f->arg = job;
+	f->done = page_done;
+	crawler_add(a->crawler, f);
+}
+
 static void
 page_done(void *arg, struct fetch *f)
 {
@@ -174,6 +186,7 @@ page_done(void *arg, struct fetch *f)
 	progress(a, a->r->checked, 0, 0);
 	free(job);
 	fetch_free(f);
+	queue_next(a);
 }
 
 /* A page's bytes: its head read, and no more; nothing of another type. */

@@ -61,6 +61,8 @@ struct audit {
 	int		 any_named;	/* a sitemap declared at the top */
 	struct crawler	*crawler;
 	time_t		 now;
+	size_t		*pages;		/* the listed URLs to fetch */
+	size_t		 npages, queued;
 };
 
 /* Each listed URL fetched, or a sample: findings for what a crawler meets. */
