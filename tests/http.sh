@@ -168,6 +168,8 @@ check_deployment() {
 	check_eq "$_name: Sitemap line is the URL the client used" \
 	    "$URL/sitemap.xml" "$(sitemap_line)"
 	check_contains "$_name: robots.txt rules" "Disallow: /api/" "$BODY"
+	# Its pages are NoPressure's to serve, not this server's.
+	command -v python3 >/dev/null && check_audit "$_name" "$URL/" --no-urls
 
 	get /sitemap.xml
 	check_eq "$_name: sitemap.xml 200" 200 "$STATUS"
