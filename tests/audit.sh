@@ -355,6 +355,8 @@ check_eq "invalid lastmod, changefreq, priority: field-quality warns" \
     "field-quality=warning changefreq-invalid lastmod-invalid priority-invalid warn 0" \
     "$(j fields 'steps().split()[3] + " " + kinds() + " " + j["verdict"]') $RC"
 check_eq "... a score of 0.95 (0.1 weighs half)" 0.95 "$(j fields 'j["score"]')"
+check_eq "... each finding names its entry's URL" "$(u fields)" \
+    "$(j fields 'urls("lastmod-invalid")')"
 "$SITEMAPD" audit --strict --rate 1000 "$(u fields)" >"$TMP/strict.out"
 check_eq "--strict: a warning exits 1" 1 "$?"
 check_contains "... and the report says why" \
@@ -389,11 +391,12 @@ HANG_PORT=$(free_port)
 python3 -c 'import socket, sys, time
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(16); held = []
-while True: held.append(s.accept()[0])' "$HANG_PORT" &
+open(sys.argv[2], "w").close()
+while True: held.append(s.accept()[0])' "$HANG_PORT" "$TMP/hang.ready" &
 HANG_PID=$!
 stop_hang() { kill "$HANG_PID" 2>/dev/null; }
 on_exit stop_hang
-sleep 0.5
+wait_for test -f "$TMP/hang.ready"
 "$SITEMAPD" audit --json --timeout 2 "http://127.0.0.1:$HANG_PORT/" >"$TMP/hang.json"
 check_eq "a host that never answers: the timeout ends each request" \
     "1 robots-unavailable fetch=failure" "$? $(j hang 'kinds()') $(j hang 'steps().split()[1]')"

@@ -505,7 +505,6 @@ entry_end(struct reading *r)
 	struct doc_entry *e = &r->entry;
 	time_t t;
 
-	r->entry_depth = -1;
 	e->format = r->format;
 	e->loc = NULL;
 	e->lastmod = NULL;
@@ -524,6 +523,7 @@ entry_end(struct reading *r)
 		buf_free(&why);
 	} else if (r->lastmod.len > 0)
 		e->lastmod = r->lastmod.data;
+	r->entry_depth = -1;	/* problems above name the entry's loc */
 	if (e->loc != NULL)
 		r->reader->entry(r->reader->arg, e);
 	for (size_t i = 0; i < e->nalternates; i++) {
