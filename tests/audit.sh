@@ -299,7 +299,7 @@ check_eq "good: the index's two children read, gzip too; and the guessed path" "
 check_eq "good: each listed page fetched once" "/ /en/ /fr/ /post.html" \
     "$(requests good | grep -E '^/($|en/$|fr/$|post\.html$)' | tr '\n' ' ' | sed 's/ $//')"
 check_eq "good: every request says who asks" "" \
-    "$(grep -v '"sitemapd-audit/[0-9.]*' "$TMP/good.log")"
+    "$(grep -vE '"sitemapd-audit/[0-9.]+( \(\+[^)]+\))?"$' "$TMP/good.log")"
 check_contains "good: discover names where the sitemap came from" \
     "$GOOD/sitemap_index.xml (robots.txt)" "$(j good 'j["steps"][0]["evidence"]')"
 audit good_given "$GOOD/pages.xml"

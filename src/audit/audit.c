@@ -148,8 +148,10 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
     struct buf *why)
 {
 	struct crawl_options copt = {
-		.user_agent = AUDIT_AGENT_TOKEN "/" PACKAGE_VERSION " (+"
-		    PACKAGE_URL ")",
+		/* The project's URL after the version, once configure has one. */
+		.user_agent = sizeof(PACKAGE_URL) > 1 ? AUDIT_AGENT_TOKEN "/"
+		    PACKAGE_VERSION " (+" PACKAGE_URL ")" : AUDIT_AGENT_TOKEN "/"
+		    PACKAGE_VERSION,
 		.concurrency = opt->concurrency,
 		.rate = opt->rate,
 		.connect_s = opt->timeout_s < 10 ? opt->timeout_s : 10,
