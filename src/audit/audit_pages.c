@@ -17,6 +17,7 @@
 #include "audit_state.h"
 #include "hash.h"
 #include "head.h"
+#include "head_scan.h"
 
 /* Over a day ahead: more than any time zone's slip. */
 #define FUTURE_SLACK	86400
@@ -33,7 +34,6 @@ struct page_job {
 	size_t		 index;
 	struct head_reader *head;
 	size_t		 read;
-	int		 html;		/* decided at the first bytes */
 };
 
 static size_t	*chosen(const struct audit *, size_t *);
@@ -195,20 +195,16 @@ page_body(struct fetch *f, const char *data, size_t len)
 {
 	struct page_job *job = f->arg;
 	char *type = NULL;
+	long status = 0;
 
+	/* A head is read only of a page that answers 200, as HTML. */
 	if (job->read == 0) {
 		curl_easy_getinfo(f->easy, CURLINFO_CONTENT_TYPE, &type);
-		job->html = type == NULL || strncasecmp(type, "text/html",
-		    9) == 0 || strncasecmp(type, "application/xhtml", 17) == 0;
-		/* The answer's body is read only when it is the page's. */
-		if (job->html) {
-			long status = 0;
-
-			curl_easy_getinfo(f->easy, CURLINFO_RESPONSE_CODE,
-			    &status);
-			if (status == 200)
-				job->head = head_begin();
-		}
+		curl_easy_getinfo(f->easy, CURLINFO_RESPONSE_CODE, &status);
+		if (status == 200 && (type == NULL || strncasecmp(type,
+		    "text/html", 9) == 0 || strncasecmp(type,
+		    "application/xhtml", 17) == 0))
+			job->head = head_begin();
 	}
 	if (job->head == NULL)
 		return 1;
@@ -267,47 +263,42 @@ judge_page(struct audit *a, const char *url, struct fetch *f,
 }
 
 /*
- * The X-Robots-Tag value that keeps the page out of Google: noindex or
- * none, for every crawler or for googlebot; NULL when none does.
+ * The X-Robots-Tag value that keeps the page out of a search engine:
+ * noindex or none, for every crawler or for one that reads sitemaps, as
+ * a robots meta tag of that name would (meta_noindex_for); NULL if none.
+ * "googlebot: noindex, nofollow, otherbot: noindex": a name before a
+ * colon holds until the next one.
  */
 static const char *
 x_robots_noindex(const char *all)
 {
-	static struct buf said = BUF_INIT;
-	const char *p = all, *end;
-	int for_us = 1;
+	struct buf item = BUF_INIT, reader = BUF_INIT;
+	const char *found = NULL;
 
 	if (all == NULL)
 		return NULL;
-	/* "googlebot: noindex, nofollow, otherbot: noindex" */
-	for (; *p; p = *end ? end + 1 : end) {
-		size_t n;
-		const char *colon;
+	buf_adds(&reader, "robots");
+	for (const char *p = all; *p && found == NULL; p += *p == ',') {
+		size_t n = strcspn(p, ",");
+		const char *colon = memchr(p, ':', n);
 
-		while (*p == ' ' || *p == '\t')
-			p++;
-		end = p + strcspn(p, ",");
-		colon = memchr(p, ':', (size_t)(end - p));
-		/* "unavailable_after: DATE" is a rule, not an agent. */
-		if (colon != NULL && strncasecmp(p, "unavailable_after",
-		    17) != 0) {
-			for_us = strncasecmp(p, "googlebot", 9) == 0 &&
-			    colon - p <= 9 + 1;
+		/* "unavailable_after: DATE" is a rule, not a crawler. */
+		if (colon != NULL && strncasecmp(p + strspn(p, " \t"),
+		    "unavailable_after", 17) != 0) {
+			buf_reset(&reader);
+			buf_add(&reader, p, (size_t)(colon - p));
+			n -= (size_t)(colon + 1 - p);
 			p = colon + 1;
-			while (*p == ' ' || *p == '\t')
-				p++;
 		}
-		n = (size_t)(end - p);
-		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-			n--;
-		if (for_us && ((n == 7 && strncasecmp(p, "noindex", 7) == 0) ||
-		    (n == 4 && strncasecmp(p, "none", 4) == 0))) {
-			buf_reset(&said);
-			buf_adds(&said, all);
-			return said.data;
-		}
+		buf_reset(&item);
+		buf_add(&item, p, n);
+		if (meta_noindex_for(buf_str(&reader), buf_str(&item)) != NULL)
+			found = all;
+		p += n;
 	}
-	return NULL;
+	buf_free(&item);
+	buf_free(&reader);
+	return found;
 }
 
 /* href read from the page at base, as one normal absolute URL. */
