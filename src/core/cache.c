@@ -462,7 +462,7 @@ cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 		forget_root(c);
 		c->root = xstrdup(cfg->root);
 		c->ops = ops;
-		c->src = ops->open(c->long_lived, c->report);
+		c->src = ops->open(c->long_lived, c->afresh, c->report);
 	}
 	c->cfg = cfg;
 	if (c->scanned && (!c->long_lived ||

@@ -22,6 +22,8 @@
 
 struct page_cache {
 	int		 long_lived;	/* serves many requests */
+	int		 afresh;	/* reads every page: takes nothing
+					   kept by another process */
 	const struct reporter *report;
 	const struct source_ops *ops;	/* of the root in hand, or NULL */
 	struct source	*src;

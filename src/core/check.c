@@ -64,6 +64,7 @@ check_content(const struct reporter *rep, const struct config *cfg,
 	time_t changed;
 
 	cache_init(cache, 0, rep);
+	cache->afresh = 1;
 	if ((*sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
 		report(rep, FINDING_PROBLEM, "cannot read the content root: %s",
 		    buf_str(&why));

@@ -874,6 +874,8 @@ config_snapshot(struct config *dst, const struct config *src)
 	    xstrdup(src->docroot.lastmod_store) : NULL;
 	dst->docroot.url_path = src->docroot.url_path ?
 	    xstrdup(src->docroot.url_path) : NULL;
+	dst->docroot.page_facts = src->docroot.page_facts ?
+	    xstrdup(src->docroot.page_facts) : NULL;
 	/* A document root hashes its pages for IndexNow: it reads the key. */
 	dst->indexnow.key = src->indexnow.key ? xstrdup(src->indexnow.key) :
 	    NULL;
@@ -910,6 +912,7 @@ docroot_rules_free(struct docroot_rules *d)
 	config_list_free(&d->exclude, &d->nexclude);
 	free(d->lastmod_store);
 	free(d->url_path);
+	free(d->page_facts);
 }
 
 static void

@@ -34,6 +34,8 @@ struct docroot_rules {
 					   no: /docs */
 	char		*url_path;	/* where the files are published,
 					   "docs/"; NULL: at the root */
+	char		*page_facts;	/* SQLite file of what each page's
+					   head said, or NULL */
 };
 
 /* Whom to tell which URLs changed, and where what was told is kept. */

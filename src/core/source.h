@@ -30,8 +30,11 @@ struct source_ops {
 	/*
 	 * For a long-running process, which follows the root, or for one
 	 * read (CGI, check, list); rep hears what is not read or not listed.
+	 * Afresh, every page is read from its file, as check wants to hear
+	 * what each says.
 	 */
-	struct source	*(*open)(int long_lived, const struct reporter *rep);
+	struct source	*(*open)(int long_lived, int afresh,
+			    const struct reporter *rep);
 	void		 (*close)(struct source *);
 	/*
 	 * Reads every page of cfg's root into buckets, each sorted by id,

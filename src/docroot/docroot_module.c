@@ -21,6 +21,8 @@ static int	set_exclude(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
 static int	set_url_path(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
+static int	set_facts_file(struct config_parse *, struct config *,
+		    const struct config_key *, const char *);
 static void	finish(struct config_parse *, struct config *);
 static void	check_root_robots(const struct config *,
 		    const struct reporter *);
@@ -39,6 +41,7 @@ static const struct config_key keys[] = {
 	{ "docroot", "lastmod_store", NULL, 0, config_set_store,
 	    RULE(lastmod_store) },
 	{ "docroot", "url_path", NULL, 0, set_url_path, 0 },
+	{ "docroot", "page_facts", NULL, 0, set_facts_file, RULE(page_facts) },
 };
 
 const struct config_module docroot_module = {
@@ -93,6 +96,22 @@ set_exclude(struct config_parse *p, struct config *cfg,
 	    sizeof(*d->exclude));
 	/* A leading "/" anchors it at the root, as in .gitignore. */
 	d->exclude[d->nexclude++] = xstrdup(v);
+	return 0;
+}
+
+/*
+ * page_facts: a SQLite file of this machine's. Its facts name files by
+ * device and inode, which another machine's mean nothing by.
+ */
+static int
+set_facts_file(struct config_parse *p, struct config *cfg,
+    const struct config_key *key, const char *v)
+{
+	if (strstr(v, "://") != NULL)
+		return config_error(p, "%s: a SQLite file's path, not %.*s",
+		    key->name, (int)(strstr(v, "://") - v + 3), v);
+	free(cfg->docroot.page_facts);
+	cfg->docroot.page_facts = config_path(p, v);
 	return 0;
 }
 

@@ -4,15 +4,19 @@
  * inotify on every directory or by comparing states (watch.c); a change
  * is read where it is, each file as a page (page_reader.c).
  */
+#include "autoconf.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "head.h"
+#include "page_facts.h"
 #include "docroot_source.h"
 
-static struct source	*open_source(int long_lived,
+static struct source	*open_source(int long_lived, int afresh,
 	    const struct reporter *rep);
 static void	forget(struct source *s);
 static void	close_source(struct source *s);
@@ -29,16 +33,19 @@ static void	restricted(const struct source *s, const struct page *page,
 static void	file_of(const struct source *s, const struct page *page,
 	    struct buf *out);
 static void	rules_key(const struct docroot_rules *r, struct buf *out);
+static void	open_facts(struct source *s, const struct config *cfg);
+static void	close_facts(struct source *s, int complete);
 static int	by_page_id(const void *a, const void *b);
 static void	sort_bucket(struct site *bucket);
 
 static struct source *
-open_source(int long_lived, const struct reporter *rep)
+open_source(int long_lived, int afresh, const struct reporter *rep)
 {
 	struct source *s = xcalloc(1, sizeof(*s));
 
 	head_init();	/* here, before the scan may run in a thread */
 	s->long_lived = long_lived;
+	s->afresh = afresh;
 	s->report = rep;
 	s->inotify_fd = -1;
 	s->dates = lastmod_keeper_new(rep);
@@ -110,11 +117,13 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	}
 	s->has_store = cfg->docroot.lastmod_store != NULL;
 	lastmod_keeper_start_scan(s->dates, cfg->docroot.lastmod_store);
+	open_facts(s, cfg);
 	s->heads = &heads;
 	rc = docroot_walk(s, cfg, "", &found, cancel, why);
 	docroot_read_heads(s, cfg, buckets);
 	free(heads.v);
 	s->heads = NULL;
+	close_facts(s, rc == 0);
 	lastmod_keeper_end_scan(s->dates, rc == 0);
 	docroot_merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
@@ -255,6 +264,47 @@ rules_key(const struct docroot_rules *r, struct buf *out)
 	buf_printf(out, "c%d\nt%d\nu%s\ns%s", r->clean_urls,
 	    r->trailing_slash, r->url_path ? r->url_path : "",
 	    r->lastmod_store ? r->lastmod_store : "");
+}
+
+/*
+ * The page facts kept at [docroot] page_facts, for the scan to take: those
+ * made by this version under the same rules. One that cannot be used is
+ * said, and every page is read.
+ */
+static void
+open_facts(struct source *s, const struct config *cfg)
+{
+	struct buf context = BUF_INIT, why = BUF_INIT;
+
+	if (cfg->docroot.page_facts == NULL || s->afresh)
+		return;
+	/* All that what a head says, kept, depends on. */
+	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\n", PACKAGE_VERSION,
+	    buf_str(&s->key), cfg->indexnow.key != NULL);
+	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
+		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
+	if ((s->facts = page_facts_open(cfg->docroot.page_facts,
+	    buf_str(&context), &why)) == NULL)
+		report(s->report, FINDING_PROBLEM, "[docroot] page_facts %s: "
+		    "%s; every page is read from its file",
+		    cfg->docroot.page_facts, buf_str(&why));
+	buf_free(&context);
+	buf_free(&why);
+}
+
+static void
+close_facts(struct source *s, int complete)
+{
+	struct buf why = BUF_INIT;
+
+	if (s->facts != NULL && page_facts_write(s->facts, complete, &why) ==
+	    -1)
+		report(s->report, FINDING_PROBLEM, "[docroot] page_facts: "
+		    "cannot write: %s; the next request reads the pages "
+		    "again", buf_str(&why));
+	page_facts_close(s->facts);
+	s->facts = NULL;
+	buf_free(&why);
 }
 
 void

@@ -76,6 +76,8 @@ struct source {
 	struct heads	*heads;		/* in a scan: to read side by side */
 	struct lastmod_keeper *dates;	/* when content was first seen */
 	int		 has_store;	/* [docroot] lastmod_store is set */
+	int		 afresh;	/* every page read, no fact taken */
+	struct page_facts *facts;	/* in a scan, with page_facts */
 	struct canonical *canonicals;	/* one read: checked against */
 	size_t		 ncanonicals;	/* the pages they name */
 	size_t		 spelled[SPELLINGS];	/* canonicals naming their */
@@ -89,18 +91,25 @@ struct source {
 /*
  * What the store is asked of a page: the hash of its content, 0 for none
  * (its own stated date decides), and the date it published itself, for
- * a page the store never saw, or 0.
+ * a page the store never saw, or 0; and whether what its head said holds
+ * only for now, as other files or the clock decide: then no page fact
+ * keeps it.
  */
 struct dating {
 	uint64_t	 content;
 	time_t		 first;
+	int		 transient;
 };
 
-/* A page whose head a scan is yet to read: its file, and where it is. */
+/*
+ * A page whose head a scan is yet to read, or whose page fact it took
+ * (rel NULL), for the store to date: its file, and where it is.
+ */
 struct head_todo {
 	char		*rel;
 	dev_t		 dev;
 	ino_t		 ino;
+	uint64_t	 state;		/* docroot_kept_state */
 	uint8_t		 bucket;
 	size_t		 at;
 	struct dating	 dating;
@@ -135,6 +144,7 @@ int	docroot_walk(struct source *s, const struct config *cfg,
 void	docroot_note_state(struct source *s, uint64_t id,
 	    const struct stat *st);
 uint64_t	docroot_state_key(const struct stat *st);
+uint64_t	docroot_kept_state(const struct stat *st);
 uint64_t	docroot_inode_key(const struct stat *st);
 int	docroot_dir_known(const struct source *s, const char *rel);
 void	docroot_add_known(struct source *s, uint64_t id, const char *rel);

@@ -16,6 +16,7 @@
 #include "file.h"
 #include "head.h"
 #include "jsonld.h"
+#include "page_facts.h"
 #include "paths.h"
 #include "docroot_source.h"
 
@@ -33,7 +34,7 @@ static void	stated_dates(struct source *s, const struct config *cfg,
 	    const struct body_dates *body, const char *path, struct page *page,
 	    struct dating *dating);
 static int	own_date(struct source *s, const char *rel, const char *text,
-	    time_t *modified);
+	    time_t *modified, struct dating *dating);
 static enum head_target	below_url_path(const struct config *cfg,
 	    enum head_target where, struct buf *target);
 static int	is_lang(const char *lang);
@@ -42,6 +43,10 @@ static char	*alternates_of(struct source *s, const struct config *cfg,
 	    const char *alias);
 static void	remember_dates(struct source *s, struct page **pages,
 	    const struct dating *datings, size_t n);
+static void	take_fact(const struct page_fact *f, struct page *page,
+	    struct dating *dating);
+static void	learn_fact(struct source *s, const struct head_todo *t,
+	    const struct page *page);
 
 /*
  * Why the server rules answer the URL of the page at rel with another
@@ -126,7 +131,10 @@ docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
 	const char *why = NULL;
 	struct page page = { .id = docroot_id_of(rel), .markdown = 1,
 	    .access = ACCESS_PUBLIC, .last_modified = st->st_mtime };
+	struct dating dating = { 0, 0, 0 };
+	const struct page_fact *fact = NULL;
 	struct site *bucket;
+	uint64_t state;
 
 	switch (docroot_file(&cfg->docroot, rel, &url, &why)) {
 	case DOCROOT_NONE:
@@ -162,16 +170,23 @@ docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
 		return;
 	if (s->heads == NULL) {
 		struct page *added = &bucket->pages[bucket->n - 1];
-		struct dating dating = { 0, 0 };
 
 		take_head(s, cfg, rel, st, added, &dating);
 		remember_dates(s, &added, &dating, 1);
 		return;
 	}
+	state = docroot_kept_state(st);
+	if (s->facts != NULL && state != 0 &&
+	    (fact = page_facts_find(s->facts, page.id, state)) != NULL) {
+		take_fact(fact, &bucket->pages[bucket->n - 1], &dating);
+		if (!s->has_store)
+			return;		/* nothing left to ask */
+	}
 	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
 	    sizeof(*s->heads->v));
-	s->heads->v[s->heads->n++] = (struct head_todo){ xstrdup(rel),
-	    st->st_dev, st->st_ino, page.id & 0xff, bucket->n - 1, { 0, 0 } };
+	s->heads->v[s->heads->n++] = (struct head_todo){ fact ? NULL :
+	    xstrdup(rel), st->st_dev, st->st_ino, state, page.id & 0xff,
+	    bucket->n - 1, dating };
 	if (s->heads->n == HEADS_AT_ONCE)
 		docroot_read_heads(s, cfg, buckets);
 }
@@ -188,8 +203,7 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 	struct buf url = BUF_INIT, note = BUF_INIT;
 
 	buf_adds(&url, page->alias);
-	if (what_it_says(s, cfg, rel, st, &url, page,
-	    s->has_store ? dating : NULL, &note) == -1) {
+	if (what_it_says(s, cfg, rel, st, &url, page, dating, &note) == -1) {
 		free(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
@@ -225,6 +239,8 @@ head_worker(void *arg)
 		struct head_todo *t = &h->v[i];
 		struct stat st = { .st_dev = t->dev, .st_ino = t->ino };
 
+		if (t->rel == NULL)
+			continue;	/* its page fact was taken */
 		take_head(r->s, r->cfg, t->rel, &st,
 		    &r->buckets[t->bucket].pages[t->at], &t->dating);
 	}
@@ -256,6 +272,9 @@ docroot_read_heads(struct source *s, const struct config *cfg,
 
 		pages[i] = &buckets[t->bucket].pages[t->at];
 		datings[i] = t->dating;
+		/* As its head said, before the store dates it. */
+		if (t->rel != NULL)
+			learn_fact(s, t, pages[i]);
 		free(t->rel);
 	}
 	remember_dates(s, pages, datings, s->heads->n);
@@ -296,6 +315,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	    now.st_dev != st->st_dev) {
 		buf_printf(why, "cannot read it: %s", fd == -1 ? cannot :
 		    "it changed while being read");
+		dating->transient = 1;
 		report(s->report, FINDING_PROBLEM, "%s: left out: %s",
 		    buf_str(&path), buf_str(why));
 		if (fd != -1)
@@ -316,11 +336,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * dates its body states come with it, or alone where its head
 	 * states none.
 	 */
-	if (dating != NULL || cfg->indexnow.key != NULL)
+	if (s->has_store || cfg->indexnow.key != NULL)
 		page->content = content_hash(fd, &body);
 	else if (head.modified == NULL)
 		body_dates_read(fd, &body);
-	if (dating != NULL)
+	if (s->has_store)
 		dating->content = page->content;
 	close(fd);
 	if (head.parser_said != NULL)
@@ -354,6 +374,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		case HEAD_SELF:
 			break;
 		case HEAD_PATH:
+			/* What another file is decides: never kept. */
+			dating->transient = 1;
 			if (docroot_same_file(s, cfg, rel, buf_str(&target))) {
 				buf_reset(url);
 				buf_adds(url, buf_str(&target));
@@ -416,12 +438,12 @@ stated_dates(struct source *s, const struct config *cfg, const char *rel,
 	if (published == NULL && head->published != NULL)
 		published = xstrdup(head->published);
 	if (modified != NULL && own_date(s, rel, modified,
-	    &page->last_modified)) {
+	    &page->last_modified, dating)) {
 		page->lastmod_from = LASTMOD_STATED;
-		if (dating != NULL)
-			dating->content = 0;
-	} else if (published != NULL && own_date(s, rel, published, &t)) {
-		if (dating != NULL)
+		dating->content = 0;
+	} else if (published != NULL && own_date(s, rel, published, &t,
+	    dating)) {
+		if (s->has_store)
 			dating->first = t;
 		else {
 			page->last_modified = t;
@@ -439,7 +461,7 @@ stated_dates(struct source *s, const struct config *cfg, const char *rel,
  */
 static int
 own_date(struct source *s, const char *rel, const char *text,
-    time_t *modified)
+    time_t *modified, struct dating *dating)
 {
 	static const char *const why[] = {
 		[STATED_NO_DATE] = "is no W3C date",
@@ -448,6 +470,9 @@ own_date(struct source *s, const char *rel, const char *text,
 	};
 	enum head_stated stated = head_stated_date(text, time(NULL), modified);
 
+	/* A date ahead becomes one it can have: not kept. */
+	if (stated == STATED_AHEAD)
+		dating->transient = 1;
 	if (stated != STATED_OK)
 		report(s->report, FINDING_NOTE, "%s/%s: its date %.40s %s: its "
 		    "file's time is used", s->root, rel, text, why[stated]);
@@ -580,4 +605,41 @@ remember_dates(struct source *s, struct page **pages,
 	free(asks);
 	free(asked);
 	free(ids);
+}
+
+/* A page's head as a page fact kept it, into page and dating. */
+static void
+take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
+{
+	if (f->broken) {
+		free(page->alias);
+		page->alias = NULL;
+		page->url_path = 0;
+		page->broken = xstrdup(f->why ? f->why : "");
+		return;
+	}
+	page->unlisted = f->why ? xstrdup(f->why) : NULL;
+	page->alternates = f->alternates ? xstrdup(f->alternates) : NULL;
+	page->last_modified = f->modified;
+	page->lastmod_from = f->from;
+	page->content = f->content;
+	dating->content = f->dated ? f->content : 0;
+	dating->first = f->first;
+}
+
+/* What the head of t's page said, kept unless only for now. */
+static void
+learn_fact(struct source *s, const struct head_todo *t,
+    const struct page *page)
+{
+	struct page_fact f = { .id = page->id, .state = t->state,
+	    .modified = page->last_modified, .content = page->content,
+	    .first = t->dating.first, .dated = t->dating.content != 0,
+	    .from = page->lastmod_from, .broken = page->broken != NULL };
+
+	if (s->facts == NULL || t->state == 0 || t->dating.transient)
+		return;
+	f.why = page->broken ? page->broken : page->unlisted;
+	f.alternates = page->alternates;
+	page_facts_learn(s->facts, &f);
 }

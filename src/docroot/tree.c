@@ -184,6 +184,19 @@ docroot_state_key(const struct stat *st)
 	return k | 1;	/* never 0 */
 }
 
+/*
+ * A file's state as a page fact keeps it, or 0 for one changed so lately
+ * that it may change again within the same time stamp.
+ */
+uint64_t
+docroot_kept_state(const struct stat *st)
+{
+	time_t racy = time(NULL) - 1;
+
+	return st->st_mtime >= racy || st->st_ctime >= racy ? 0 :
+	    docroot_state_key(st);
+}
+
 uint64_t
 docroot_inode_key(const struct stat *st)
 {

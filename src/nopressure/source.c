@@ -75,10 +75,11 @@ static int	is_content_dir(const char *);
 static int	holds_html(const char *);
 
 static struct source *
-open_source(int long_lived, const struct reporter *rep)
+open_source(int long_lived, int afresh, const struct reporter *rep)
 {
 	struct source *s = xcalloc(1, sizeof(*s));
 
+	(void)afresh;	/* nothing is kept between processes */
 	s->long_lived = long_lived;
 	s->rules = (struct scan_rules){ &s->tags, &s->reserved, rep };
 	s->inotify_fd = -1;

@@ -12,7 +12,7 @@
 
 #include "buf.h"
 
-/* A parameter or a column: text, or else an integer; a column may be NULL. */
+/* A parameter or a column: text, or else an integer; or SQL's NULL. */
 struct store_value {
 	const char	*text;
 	int64_t		 n;

@@ -86,7 +86,7 @@ pg_run(void *store, const char *sql, const struct store_value *params,
 
 	for (int i = 0; i < nparams; i++) {
 		values[i] = params[i].text;
-		if (values[i] == NULL) {
+		if (values[i] == NULL && !params[i].null) {
 			snprintf(numbers[i], sizeof(numbers[i]), "%" PRId64,
 			    params[i].n);
 			values[i] = numbers[i];

@@ -100,7 +100,9 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 		snprintf(name, sizeof(name), "$%d", i + 1);
 		if ((at = sqlite3_bind_parameter_index(st, name)) == 0)
 			continue;
-		if (params[i].text)
+		if (params[i].null)
+			sqlite3_bind_null(st, at);
+		else if (params[i].text)
 			sqlite3_bind_text(st, at, params[i].text, -1,
 			    SQLITE_STATIC);
 		else
