@@ -11,6 +11,7 @@
 #include "config.h"
 #include "config_module.h"
 #include "lastmod_store.h"
+#include "page_facts.h"
 #include "protocol_limits.h"
 #include "report.h"
 #include "robots_file.h"
@@ -193,7 +194,8 @@ check_root_robots(const struct config *cfg, const struct reporter *rep)
 
 /*
  * The lastmod store's state after the scan, how many pages it remembers
- * (one that cannot be used the scan has already said); and an exclude
+ * (one that cannot be used the scan has already said); how many pages'
+ * facts are kept; and an exclude
  * pattern that keeps no page out, most likely mistyped.
  */
 static void
@@ -214,6 +216,16 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 			    lastmod_store_name(store), count);
 		lastmod_store_close(store);
 	}
+	buf_reset(&why);
+	if (cfg->docroot.page_facts != NULL && (count = page_facts_count(
+	    cfg->docroot.page_facts, &why)) != -1)
+		report(rep, FINDING_NOTE, "[docroot] page_facts %s: what the "
+		    "heads of %ld pages said, kept (check read every page "
+		    "afresh)", cfg->docroot.page_facts, count);
+	else if (cfg->docroot.page_facts != NULL)
+		report(rep, FINDING_PROBLEM, "[docroot] page_facts %s: %s; "
+		    "every page is read from its file on every request",
+		    cfg->docroot.page_facts, buf_str(&why));
 	if (cache == NULL) {
 		buf_free(&why);
 		return;
