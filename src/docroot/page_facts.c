@@ -40,6 +40,17 @@ static const char count_sql[] = "SELECT count(*) FROM page_facts";
 #define ROW_KEY(id)	((int64_t)((id) ^ UINT64_C(0x8000000000000000)))
 #define ROW_ID(key)	((uint64_t)(key) ^ UINT64_C(0x8000000000000000))
 
+/*
+ * A fact's id and state, searched apart from the facts: a state's low bit
+ * is always set (docroot_state_key), so here it says instead whether the
+ * scan found the page, whose row then stays.
+ */
+struct page_key {
+	uint64_t	 id;
+	uint64_t	 state;
+};
+#define USED		1
+
 /* kind: from in the low bits, then these. */
 #define KIND_BROKEN	0x10
 #define KIND_DATED	0x20
@@ -50,8 +61,7 @@ struct page_facts {
 	char		*context;
 	char		*context_found;	/* NULL: none yet */
 	struct page_fact *known;	/* as read when opened, by id */
-	uint64_t	*ids;		/* theirs, apart: searched */
-	uint8_t		*used;
+	struct page_key	*keys;		/* theirs, apart: searched */
 	size_t		 nknown;
 	struct page_fact *learned;
 	size_t		 nlearned;
@@ -61,7 +71,7 @@ static int	context_row(void *, const struct store_value *);
 static int	fact_row(void *, const struct store_value *);
 static int	put(struct page_facts *, const struct page_fact *,
 		    struct buf *);
-static int	find_id(const uint64_t *, size_t, uint64_t, size_t *);
+static int	find_id(const struct page_key *, size_t, uint64_t, size_t *);
 static int	one_number(void *, const struct store_value *);
 static void	fact_free(struct page_fact *);
 static char	*dup_or_null(const char *);
@@ -81,10 +91,10 @@ page_facts_open(const char *path, const char *context, struct buf *why)
 		page_facts_close(f);
 		return NULL;
 	}
-	f->used = xcalloc(f->nknown + 1, 1);
-	f->ids = xreallocarray(NULL, f->nknown + 1, sizeof(*f->ids));
+	f->keys = xreallocarray(NULL, f->nknown + 1, sizeof(*f->keys));
 	for (size_t i = 0; i < f->nknown; i++)
-		f->ids[i] = f->known[i].id;
+		f->keys[i] = (struct page_key){ f->known[i].id,
+		    f->known[i].state & ~(uint64_t)USED };
 	return f;
 }
 
@@ -101,8 +111,7 @@ page_facts_close(struct page_facts *f)
 		fact_free(&f->learned[i]);
 	free(f->known);
 	free(f->learned);
-	free(f->used);
-	free(f->ids);
+	free(f->keys);
 	free(f->context);
 	free(f->context_found);
 	free(f);
@@ -112,11 +121,13 @@ const struct page_fact *
 page_facts_find(struct page_facts *f, uint64_t id, uint64_t state)
 {
 	size_t at;
+	int same;
 
-	if (!find_id(f->ids, f->nknown, id, &at))
+	if (!find_id(f->keys, f->nknown, id, &at))
 		return NULL;
-	f->used[at] = 1;	/* the page is there: its row stays */
-	return f->known[at].state == state ? &f->known[at] : NULL;
+	same = (f->keys[at].state | USED) == state;
+	f->keys[at].state |= USED;
+	return same ? &f->known[at] : NULL;
 }
 
 void
@@ -140,7 +151,7 @@ page_facts_write(struct page_facts *f, int complete, struct buf *why)
 	int rc = 0;
 
 	for (size_t i = 0; complete && i < f->nknown; i++)
-		gone += !f->used[i];
+		gone += !(f->keys[i].state & USED);
 	if (f->nlearned == 0 && gone == 0 && !stale)
 		return 0;
 	if (f->db->run(f->conn, f->db->begin_sql, NULL, 0, NULL, NULL,
@@ -158,7 +169,7 @@ page_facts_write(struct page_facts *f, int complete, struct buf *why)
 	    i++) {
 		struct store_value id = { NULL, ROW_KEY(f->known[i].id), 0 };
 
-		if (!f->used[i])
+		if (!(f->keys[i].state & USED))
 			rc = f->db->run(f->conn, forget_sql, &id, 1, NULL, NULL,
 			    why);
 	}
@@ -241,12 +252,12 @@ put(struct page_facts *f, const struct page_fact *fact, struct buf *why)
 }
 
 /*
- * Where id is in ids, sorted: ids are hashes, spread evenly, so a guess
+ * Where id is in keys, sorted: ids are hashes, spread evenly, so a guess
  * from its value lands a few places away, where a binary search of a
  * million would miss the cache twenty times.
  */
 static int
-find_id(const uint64_t *ids, size_t n, uint64_t id, size_t *at)
+find_id(const struct page_key *keys, size_t n, uint64_t id, size_t *at)
 {
 	size_t lo = 0, hi = n;	/* id, if anywhere, is in [lo, hi) */
 	int guesses = 0;
@@ -255,20 +266,20 @@ find_id(const uint64_t *ids, size_t n, uint64_t id, size_t *at)
 		size_t guess;
 
 		/* A few guesses, then halves: no input makes it slow. */
-		if (guesses++ < 4 && hi - lo > 8 && ids[hi - 1] > ids[lo] &&
-		    id >= ids[lo] && id <= ids[hi - 1])
-			guess = lo + (size_t)((double)(id - ids[lo]) /
-			    (double)(ids[hi - 1] - ids[lo]) *
+		if (guesses++ < 4 && hi - lo > 8 && keys[hi - 1].id >
+		    keys[lo].id && id >= keys[lo].id && id <= keys[hi - 1].id)
+			guess = lo + (size_t)((double)(id - keys[lo].id) /
+			    (double)(keys[hi - 1].id - keys[lo].id) *
 			    (double)(hi - 1 - lo));
 		else
 			guess = lo + (hi - lo) / 2;
 		if (guess >= hi)
 			guess = hi - 1;
-		if (ids[guess] == id) {
+		if (keys[guess].id == id) {
 			*at = guess;
 			return 1;
 		}
-		if (ids[guess] < id)
+		if (keys[guess].id < id)
 			lo = guess + 1;
 		else
 			hi = guess;

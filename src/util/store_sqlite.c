@@ -112,11 +112,15 @@ sqlite_run(void *store, const char *sql, const struct store_value *params,
 	if (ncols > (int)(sizeof(cols) / sizeof(*cols)))
 		ncols = (int)(sizeof(cols) / sizeof(*cols));
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		for (int i = 0; i < ncols; i++)
-			cols[i] = (struct store_value){
-				(const char *)sqlite3_column_text(st, i),
-				sqlite3_column_int64(st, i),
-				sqlite3_column_type(st, i) == SQLITE_NULL };
+		for (int i = 0; i < ncols; i++) {
+			int type = sqlite3_column_type(st, i);
+
+			/* An integer made text would only be thrown away. */
+			cols[i] = (struct store_value){ type == SQLITE_TEXT ||
+			    type == SQLITE_BLOB ? (const char *)
+			    sqlite3_column_text(st, i) : NULL,
+			    sqlite3_column_int64(st, i), type == SQLITE_NULL };
+		}
 		if (each && each(arg, cols))
 			break;
 	}
