@@ -34,7 +34,8 @@ static void	file_of(const struct source *s, const struct page *page,
 	    struct buf *out);
 static void	rules_key(const struct docroot_rules *r, struct buf *out);
 static void	open_facts(struct source *s, const struct config *cfg);
-static void	close_facts(struct source *s, int complete);
+static void	close_facts(struct source *s, const struct config *cfg,
+	    int complete);
 static int	by_page_id(const void *a, const void *b);
 static void	sort_bucket(struct site *bucket);
 
@@ -123,7 +124,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	docroot_read_heads(s, cfg, buckets);
 	free(heads.v);
 	s->heads = NULL;
-	close_facts(s, rc == 0);
+	close_facts(s, cfg, rc == 0);
 	lastmod_keeper_end_scan(s->dates, rc == 0);
 	docroot_merge_added(s);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
@@ -268,13 +269,13 @@ rules_key(const struct docroot_rules *r, struct buf *out)
 
 /*
  * The page facts kept at [docroot] page_facts, for the scan to take: those
- * made by this version under the same rules. One that cannot be used is
- * said, and every page is read.
+ * made by this version under the same rules. Facts that cannot be used
+ * are said at the scan's end; every page was then read.
  */
 static void
 open_facts(struct source *s, const struct config *cfg)
 {
-	struct buf context = BUF_INIT, why = BUF_INIT;
+	struct buf context = BUF_INIT;
 
 	if (cfg->docroot.page_facts == NULL || s->afresh)
 		return;
@@ -283,25 +284,24 @@ open_facts(struct source *s, const struct config *cfg)
 	    buf_str(&s->key), cfg->indexnow.key != NULL);
 	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
 		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
-	if ((s->facts = page_facts_open(cfg->docroot.page_facts,
-	    buf_str(&context), &why)) == NULL)
-		report(s->report, FINDING_PROBLEM, "[docroot] page_facts %s: "
-		    "%s; every page is read from its file",
-		    cfg->docroot.page_facts, buf_str(&why));
+	s->facts = page_facts_open(cfg->docroot.page_facts, buf_str(&context));
 	buf_free(&context);
-	buf_free(&why);
 }
 
 static void
-close_facts(struct source *s, int complete)
+close_facts(struct source *s, const struct config *cfg, int complete)
 {
 	struct buf why = BUF_INIT;
 
-	if (s->facts != NULL && page_facts_write(s->facts, complete, &why) ==
-	    -1)
-		report(s->report, FINDING_PROBLEM, "[docroot] page_facts: "
+	if (s->facts != NULL && !page_facts_usable(s->facts, &why))
+		report(s->report, FINDING_PROBLEM, "[docroot] page_facts %s: "
+		    "%s; every page was read from its file",
+		    cfg->docroot.page_facts, buf_str(&why));
+	else if (s->facts != NULL && page_facts_write(s->facts, complete,
+	    &why) == -1)
+		report(s->report, FINDING_PROBLEM, "[docroot] page_facts %s: "
 		    "cannot write: %s; the next request reads the pages "
-		    "again", buf_str(&why));
+		    "again", cfg->docroot.page_facts, buf_str(&why));
 	page_facts_close(s->facts);
 	s->facts = NULL;
 	buf_free(&why);

@@ -1,10 +1,12 @@
 /*
  * Page facts kept in a SQLite file between processes (page_facts.h): read
- * whole when a scan begins, written in one transaction when it ends.
+ * whole by a thread of their own while the scan begins to list folders,
+ * waited for at the first page; written in one transaction at its end.
  * Several processes may share the file: a fact is only ever replaced by
  * one of the same page read later, and one whose file changed is never
  * used, so the worst a race does is to read a page again.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +60,11 @@ struct page_key {
 struct page_facts {
 	const struct store_db *db;
 	void		*conn;
+	char		*path;
+	pthread_t	 loader;
+	int		 loading;	/* loader is to be joined */
+	int		 failed;	/* then why says why */
+	struct buf	 why;
 	char		*context;
 	char		*context_found;	/* NULL: none yet */
 	struct page_fact *known;	/* as read when opened, by id */
@@ -67,6 +74,8 @@ struct page_facts {
 	size_t		 nlearned;
 };
 
+static void	*load(void *);
+static int	loaded(struct page_facts *);
 static int	context_row(void *, const struct store_value *);
 static int	fact_row(void *, const struct store_value *);
 static int	put(struct page_facts *, const struct page_fact *,
@@ -77,25 +86,26 @@ static void	fact_free(struct page_fact *);
 static char	*dup_or_null(const char *);
 
 struct page_facts *
-page_facts_open(const char *path, const char *context, struct buf *why)
+page_facts_open(const char *path, const char *context)
 {
 	struct page_facts *f = xcalloc(1, sizeof(*f));
 
 	f->db = &store_sqlite;
+	f->path = xstrdup(path);
 	f->context = xstrdup(context);
-	if ((f->conn = f->db->open(path, schema_sql, why)) == NULL ||
-	    f->db->run(f->conn, context_sql, NULL, 0, context_row, f,
-	    why) == -1 ||
-	    (f->context_found && strcmp(f->context_found, context) == 0 &&
-	    f->db->run(f->conn, all_sql, NULL, 0, fact_row, f, why) == -1)) {
-		page_facts_close(f);
-		return NULL;
-	}
-	f->keys = xreallocarray(NULL, f->nknown + 1, sizeof(*f->keys));
-	for (size_t i = 0; i < f->nknown; i++)
-		f->keys[i] = (struct page_key){ f->known[i].id,
-		    f->known[i].state & ~(uint64_t)USED };
+	f->loading = pthread_create(&f->loader, NULL, load, f) == 0;
+	if (!f->loading)
+		load(f);
 	return f;
+}
+
+int
+page_facts_usable(struct page_facts *f, struct buf *why)
+{
+	if (loaded(f))
+		return 1;
+	buf_adds(why, buf_str(&f->why));
+	return 0;
 }
 
 void
@@ -103,6 +113,7 @@ page_facts_close(struct page_facts *f)
 {
 	if (f == NULL)
 		return;
+	loaded(f);
 	if (f->conn)
 		f->db->close(f->conn);
 	for (size_t i = 0; i < f->nknown; i++)
@@ -114,6 +125,8 @@ page_facts_close(struct page_facts *f)
 	free(f->keys);
 	free(f->context);
 	free(f->context_found);
+	free(f->path);
+	buf_free(&f->why);
 	free(f);
 }
 
@@ -123,7 +136,7 @@ page_facts_find(struct page_facts *f, uint64_t id, uint64_t state)
 	size_t at;
 	int same;
 
-	if (!find_id(f->keys, f->nknown, id, &at))
+	if (!loaded(f) || !find_id(f->keys, f->nknown, id, &at))
 		return NULL;
 	same = (f->keys[at].state | USED) == state;
 	f->keys[at].state |= USED;
@@ -135,6 +148,7 @@ page_facts_learn(struct page_facts *f, const struct page_fact *fact)
 {
 	struct page_fact copy = *fact;
 
+	loaded(f);
 	copy.why = dup_or_null(fact->why);
 	copy.alternates = dup_or_null(fact->alternates);
 	f->learned = xgrowarray(f->learned, f->nlearned, sizeof(*f->learned));
@@ -150,6 +164,10 @@ page_facts_write(struct page_facts *f, int complete, struct buf *why)
 	size_t gone = 0;
 	int rc = 0;
 
+	if (!loaded(f)) {
+		buf_adds(why, buf_str(&f->why));
+		return -1;
+	}
 	for (size_t i = 0; complete && i < f->nknown; i++)
 		gone += !(f->keys[i].state & USED);
 	if (f->nlearned == 0 && gone == 0 && !stale)
@@ -195,6 +213,42 @@ page_facts_count(const char *path, struct buf *why)
 		n = -1;
 	db->close(conn);
 	return (long)n;
+}
+
+/* The loader: the facts of the context, else none; failed, why. */
+static void *
+load(void *arg)
+{
+	struct page_facts *f = arg;
+
+	if ((f->conn = f->db->open(f->path, schema_sql, &f->why)) == NULL ||
+	    f->db->run(f->conn, context_sql, NULL, 0, context_row, f,
+	    &f->why) == -1 ||
+	    (f->context_found && strcmp(f->context_found, f->context) == 0 &&
+	    f->db->run(f->conn, all_sql, NULL, 0, fact_row, f, &f->why) ==
+	    -1)) {
+		f->failed = 1;
+		for (size_t i = 0; i < f->nknown; i++)
+			fact_free(&f->known[i]);
+		f->nknown = 0;
+		return NULL;
+	}
+	f->keys = xreallocarray(NULL, f->nknown + 1, sizeof(*f->keys));
+	for (size_t i = 0; i < f->nknown; i++)
+		f->keys[i] = (struct page_key){ f->known[i].id,
+		    f->known[i].state & ~(uint64_t)USED };
+	return NULL;
+}
+
+/* Waits for the loader, once: whether the facts can be used. */
+static int
+loaded(struct page_facts *f)
+{
+	if (f->loading) {
+		pthread_join(f->loader, NULL);
+		f->loading = 0;
+	}
+	return !f->failed;
 }
 
 static int

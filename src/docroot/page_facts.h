@@ -30,12 +30,16 @@ struct page_fact {
 struct page_facts;
 
 /*
- * The facts at path made under context, read whole: NULL with why when
- * the file cannot be opened or read (locked past STORE_WAIT_S, not a
- * database). Facts of another context are none, and replaced.
+ * The facts at path made under context, read whole in a thread of their
+ * own from now on. Facts of another context are none, and replaced.
  */
-struct page_facts *page_facts_open(const char *path, const char *context,
-	    struct buf *why);
+struct page_facts *page_facts_open(const char *path, const char *context);
+/*
+ * Whether they could be read, waited for: if not (the file cannot be
+ * opened, is locked past STORE_WAIT_S, is no database), 0 with why, and
+ * they are none.
+ */
+int	page_facts_usable(struct page_facts *, struct buf *why);
 void	page_facts_close(struct page_facts *);
 /* The fact of page id whose file is in state now, or NULL. */
 const struct page_fact *page_facts_find(struct page_facts *, uint64_t id,

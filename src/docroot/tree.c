@@ -11,43 +11,24 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "lister.h"
 #include "paths.h"
 #include "docroot_source.h"
 
-static int	entry_state(struct source *s, int dirfd, const char *name,
-	    const char *rel, struct stat *st);
+static int	follow_link(struct source *s, const char *rel,
+	    struct stat *st);
+static int	cannot_read(struct source *s, const char *rel, int err);
+static int	begin_dir(struct source *s, const char *rel,
+	    const struct stat *st);
+static void	take_entries(struct source *s, const struct config *cfg,
+	    const char *rel, const struct dir_listing *l, struct found *found,
+	    char ***more, size_t *nmore);
+static int	take_listed(struct source *s, const struct config *cfg,
+	    const char *rel, const struct dir_listing *l, struct found *found,
+	    char ***more, size_t *nmore);
 static size_t	add_dir(struct source *s, const char *rel,
 	    const struct stat *st);
 static int	by_id(const void *a, const void *b);
-
-/*
- * What an entry of a directory is, a symlink followed where it stays
- * inside the root: 0 with st filled, or -1 when it is to be skipped.
- */
-static int
-entry_state(struct source *s, int dirfd, const char *name, const char *rel,
-    struct stat *st)
-{
-	struct buf path = BUF_INIT;
-	int inside;
-
-	if (fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) == -1)
-		return -1;
-	if (!S_ISLNK(st->st_mode))
-		return 0;
-	docroot_join(&path, s->root, rel);
-	inside = docroot_inside_root(s, buf_str(&path));
-	/* What a server would serve there is never listed: say so. */
-	if (!inside)
-		report(s->report, FINDING_NOTE, "%s: left out: a symlink "
-		    "that leaves the root, which sitemapd does not follow: set "
-		    "root to the folder it names, or copy that folder in",
-		    buf_str(&path));
-	buf_free(&path);
-	if (!inside || fstatat(dirfd, name, st, 0) == -1)
-		return -1;
-	return 0;
-}
 
 /*
  * Reads one directory, watching it first so that no change slips by:
@@ -61,99 +42,79 @@ docroot_read_dir(struct source *s, const struct config *cfg, const char *rel,
     struct found *found, char ***more,
     size_t *nmore)
 {
-	struct buf path = BUF_INIT, child = BUF_INIT;
-	struct dirent *de;
+	struct buf path = BUF_INIT;
+	struct dir_listing l;
 	struct stat st;
-	DIR *d = NULL;
-	int fd;
+	int fd, err;
 
 	docroot_join(&path, s->root, rel);
-	if ((fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC))
-	    == -1 || fstat(fd, &st) == -1 || (d = fdopendir(fd)) == NULL) {
-		if (*rel != '\0')
-			report(s->report, FINDING_PROBLEM, "%s: cannot read it: "
-			    "%s; its pages are left out", buf_str(&path),
-			    strerror(errno));
+	fd = open(buf_str(&path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	buf_free(&path);
+	if (fd == -1 || fstat(fd, &st) == -1) {
+		err = errno;
 		if (fd != -1)
 			close(fd);
-		buf_free(&path);
-		return -1;
+		return cannot_read(s, rel, err);
 	}
-	if (docroot_dir_elsewhere(s, rel, &st)) {
-		closedir(d);
-		buf_free(&path);
+	if (!begin_dir(s, rel, &st)) {
+		close(fd);
 		return 0;
 	}
-	docroot_note_mtime(s, st.st_mtime);
-	docroot_watch_dir(s, add_dir(s, rel, &st), buf_str(&path));
-	while ((de = readdir(d)) != NULL) {
-		if (docroot_hidden(de->d_name))
-			continue;
-		buf_reset(&child);
-		if (*rel)
-			buf_printf(&child, "%s/", rel);
-		buf_adds(&child, de->d_name);
-		if (child.len > REL_MAX) {
-			report(s->report, FINDING_PROBLEM, "%s/%.40s...: left "
-			    "out: its path is longer than a URL in a sitemap "
-			    "may be", s->root, buf_str(&child));
-			continue;
-		}
-		if (found->dirty)
-			docroot_dirty_neighbours(s, cfg, buf_str(&child),
-			    found->dirty);
-		if (entry_state(s, dirfd(d), de->d_name, buf_str(&child),
-		    &st) == -1)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			*more = xgrowarray(*more, *nmore,
-			    sizeof(**more));
-			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
-		} else if (S_ISREG(st.st_mode)) {
-			uint64_t id = docroot_id_of(buf_str(&child));
-
-			/* A scan meets each path once; a change, again. */
-			if (found->buckets) {
-				docroot_add_page(s, cfg, buf_str(&child), &st,
-				    found->buckets);
-				docroot_add_known(s, id, buf_str(&child));
-			} else {
-				id_list_add(&found->dirty->ids[id & 0xff], id);
-				if (docroot_known_rel(s, id) == NULL)
-					docroot_add_known(s, id,
-					    buf_str(&child));
-			}
-		}
-	}
-	closedir(d);
-	buf_free(&path);
-	buf_free(&child);
+	dir_list_fd(fd, &l);
+	if (l.err)
+		return cannot_read(s, rel, l.err);
+	take_entries(s, cfg, rel, &l, found, more, nmore);
+	dir_listing_free(&l);
 	return 0;
 }
 
-/* The tree below rel, one directory at a time: no recursion, no limit. */
+/*
+ * The tree below rel, one directory at a time: no recursion, no limit.
+ * Unless inotify is to watch each folder before it is read, the folders
+ * are listed ahead by listers, side by side.
+ */
 int
 docroot_walk(struct source *s, const struct config *cfg, const char *rel,
     struct found *found, const atomic_int *cancel, struct buf *why)
 {
+	struct lister *ahead = s->inotify_fd == -1 ? lister_start(s->root) :
+	    NULL;
 	char **todo = xcalloc(1, sizeof(*todo));
 	size_t ntodo = 0;
 	int rc = 0;
 
 	todo[ntodo++] = xstrdup(rel);
+	if (ahead)
+		lister_add(ahead, rel);
 	for (size_t next = 0; next < ntodo; next++) {
+		size_t had = ntodo;
+		int read;
+
 		if (cancel && atomic_load(cancel)) {
 			buf_adds(why, "stopped");
 			rc = -1;
 			break;
 		}
-		if (docroot_read_dir(s, cfg, todo[next], found, &todo,
-		    &ntodo) == -1 && next == 0 && why != NULL) {
+		if (ahead) {
+			struct dir_listing l;
+
+			lister_next(ahead, &l);
+			read = take_listed(s, cfg, todo[next], &l, found, &todo,
+			    &ntodo);
+			dir_listing_free(&l);
+			for (size_t k = had; k < ntodo; k++)
+				lister_add(ahead, todo[k]);
+		} else
+			read = docroot_read_dir(s, cfg, todo[next], found,
+			    &todo, &ntodo);
+		if (read == -1 && next == 0 && why != NULL) {
 			buf_printf(why, "%s: %s", s->root, strerror(errno));
 			rc = -1;
 			break;
 		}
 	}
+	if (ahead)
+		lister_stop(ahead);
 	for (size_t i = 0; i < ntodo; i++)
 		free(todo[i]);
 	free(todo);
@@ -336,4 +297,121 @@ docroot_inside_root(const struct source *s, const char *path)
 
 	return realpath(path, real) != NULL && strncmp(real, s->real_root, n)
 	    == 0 && (real[n] == '/' || real[n] == '\0');
+}
+
+/* A directory listed ahead: as docroot_read_dir, but listed already. */
+static int
+take_listed(struct source *s, const struct config *cfg, const char *rel,
+    const struct dir_listing *l, struct found *found, char ***more,
+    size_t *nmore)
+{
+	if (l->err)
+		return cannot_read(s, rel, l->err);
+	if (begin_dir(s, rel, &l->st))
+		take_entries(s, cfg, rel, l, found, more, nmore);
+	return 0;
+}
+
+/* -1, with errno err; a folder below the root is said to be left out. */
+static int
+cannot_read(struct source *s, const char *rel, int err)
+{
+	if (*rel != '\0')
+		report(s->report, FINDING_PROBLEM, "%s/%s: cannot read it: %s; "
+		    "its pages are left out", s->root, rel, strerror(err));
+	errno = err;
+	return -1;
+}
+
+/*
+ * A directory about to be read: 0 when it is known under another name,
+ * not to be read again; else noted, and watched, 1.
+ */
+static int
+begin_dir(struct source *s, const char *rel, const struct stat *st)
+{
+	struct buf path = BUF_INIT;
+
+	if (docroot_dir_elsewhere(s, rel, st))
+		return 0;
+	docroot_note_mtime(s, st->st_mtime);
+	docroot_join(&path, s->root, rel);
+	docroot_watch_dir(s, add_dir(s, rel, st), buf_str(&path));
+	buf_free(&path);
+	return 1;
+}
+
+/* A directory's entries: pages into found, folders into more. */
+static void
+take_entries(struct source *s, const struct config *cfg, const char *rel,
+    const struct dir_listing *l, struct found *found, char ***more,
+    size_t *nmore)
+{
+	struct buf child = BUF_INIT;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const char *name = l->v[i].name;
+		struct stat st = l->v[i].st;
+
+		if (docroot_hidden(name))
+			continue;
+		buf_reset(&child);
+		if (*rel)
+			buf_printf(&child, "%s/", rel);
+		buf_adds(&child, name);
+		if (child.len > REL_MAX) {
+			report(s->report, FINDING_PROBLEM, "%s/%.40s...: left "
+			    "out: its path is longer than a URL in a sitemap "
+			    "may be", s->root, buf_str(&child));
+			continue;
+		}
+		if (found->dirty)
+			docroot_dirty_neighbours(s, cfg, buf_str(&child),
+			    found->dirty);
+		if (st.st_mode == 0 || (S_ISLNK(st.st_mode) &&
+		    follow_link(s, buf_str(&child), &st) == -1))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			*more = xgrowarray(*more, *nmore, sizeof(**more));
+			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
+		} else if (S_ISREG(st.st_mode)) {
+			uint64_t id = docroot_id_of(buf_str(&child));
+
+			/* A scan meets each path once; a change, again. */
+			if (found->buckets) {
+				docroot_add_page(s, cfg, buf_str(&child), &st,
+				    found->buckets);
+				docroot_add_known(s, id, buf_str(&child));
+			} else {
+				id_list_add(&found->dirty->ids[id & 0xff], id);
+				if (docroot_known_rel(s, id) == NULL)
+					docroot_add_known(s, id,
+					    buf_str(&child));
+			}
+		}
+	}
+	buf_free(&child);
+}
+
+/*
+ * A symlink at rel, followed where it stays inside the root: 0 with st
+ * filled, or -1 when it is to be skipped.
+ */
+static int
+follow_link(struct source *s, const char *rel, struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	int inside;
+
+	docroot_join(&path, s->root, rel);
+	inside = docroot_inside_root(s, buf_str(&path));
+	/* What a server would serve there is never listed: say so. */
+	if (!inside)
+		report(s->report, FINDING_NOTE, "%s: left out: a symlink "
+		    "that leaves the root, which sitemapd does not follow: set "
+		    "root to the folder it names, or copy that folder in",
+		    buf_str(&path));
+	inside = inside && stat(buf_str(&path), st) == 0;
+	buf_free(&path);
+	return inside ? 0 : -1;
 }
