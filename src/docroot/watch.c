@@ -4,20 +4,34 @@
  * and pages' states compared on every request; what changed, into dirty.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "filestate.h"
 #include "log.h"
+#include "parallel.h"
 #include "paths.h"
 #include "docroot_source.h"
+
+/* What a stat of each folder or page, side by side, found. */
+struct states {
+	struct source	*s;
+	struct stat	*dirs;		/* st_mode 0: gone */
+	uint8_t		*changed;	/* by index in files */
+};
 
 static void	dirty_if_known(struct source *s, const char *rel,
 	    struct dirty *d);
 static int	linked_dir(struct source *s, const char *rel);
 static void	forget_prefix(struct source *s, const char *rel,
 	    struct dirty *d);
+static void	stat_dir(void *arg, size_t i);
+static void	stat_page(void *arg, size_t f);
+static void	path_of(const struct source *s, const char *rel, char *out,
+	    size_t size);
 
 void
 docroot_stop_watching(struct source *s)
@@ -169,25 +183,27 @@ docroot_read_events(struct source *s, const struct config *cfg,
  * Without inotify: a directory whose state differs is read again, with
  * every file known in it; a new directory is walked, one that is gone
  * takes its tree along. A file rewritten in place changes no directory:
- * compare_pages finds it.
+ * compare_pages finds it. The folders are stated side by side first:
+ * where each stat is a round trip, they overlap.
  */
 void
 docroot_compare_dirs(struct source *s, const struct config *cfg,
     struct dirty *d)
 {
 	struct found found = { NULL, d };
-	struct buf path = BUF_INIT;
 	size_t ndirs = s->ndirs;
+	struct states now = { s, xcalloc(ndirs + 1, sizeof(*now.dirs)),
+	    NULL };
 
+	parallel_each(ndirs, stat_dir, &now);
 	for (size_t i = 0; i < ndirs; i++) {
-		struct stat st;
+		struct stat st = now.dirs[i];
 		char **more = NULL, *rel;
 		size_t nmore = 0;
 
 		if (s->dirs[i].rel == NULL)
 			continue;
-		docroot_join(&path, s->root, s->dirs[i].rel);
-		if (stat(buf_str(&path), &st) == -1 || !S_ISDIR(st.st_mode)) {
+		if (!S_ISDIR(st.st_mode)) {
 			forget_prefix(s, s->dirs[i].rel, d);
 			docroot_note_mtime(s, time(NULL));
 			continue;
@@ -220,29 +236,26 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 		free(more);
 		free(rel);
 	}
-	buf_free(&path);
+	free(now.dirs);
 }
 
-/* Without inotify: each page whose file's state differs is read again. */
+/*
+ * Without inotify: each page whose file's state differs is read again;
+ * the pages stated side by side.
+ */
 void
 docroot_compare_pages(struct source *s, struct dirty *d)
 {
-	struct buf path = BUF_INIT;
+	struct states now = { s, NULL, NULL };
 
 	docroot_merge_added(s);
-	for (size_t f = 0; f < s->nfiles; f++) {
-		struct stat st;
-		size_t was;
-
-		if (!id_map_get(&s->page_state, s->files[f].id, &was))
-			continue;
-		docroot_join(&path, s->root, s->files[f].rel);
-		if (stat(buf_str(&path), &st) == -1 ||
-		    docroot_state_key(&st) != (uint64_t)was || was == 0)
+	now.changed = xcalloc(s->nfiles + 1, 1);
+	parallel_each(s->nfiles, stat_page, &now);
+	for (size_t f = 0; f < s->nfiles; f++)
+		if (now.changed[f])
 			id_list_add(&d->ids[s->files[f].id & 0xff],
 			    s->files[f].id);
-	}
-	buf_free(&path);
+	free(now.changed);
 }
 
 /* The root itself is the one it was: not replaced, not renamed away. */
@@ -398,4 +411,42 @@ docroot_watch_dir(struct source *s, size_t i, const char *path)
 		s->nwds = n;
 	}
 	s->dir_of_wd[wd] = (int)i;
+}
+
+/* parallel_each: folder i's state now, or none. */
+static void
+stat_dir(void *arg, size_t i)
+{
+	struct states *now = arg;
+	char path[PATH_MAX + REL_MAX + 2];
+
+	if (now->s->dirs[i].rel == NULL)
+		return;
+	path_of(now->s, now->s->dirs[i].rel, path, sizeof(path));
+	if (stat(path, &now->dirs[i]) == -1)
+		now->dirs[i].st_mode = 0;
+}
+
+/* parallel_each: whether page f's file differs from when it was read. */
+static void
+stat_page(void *arg, size_t f)
+{
+	struct states *now = arg;
+	const struct source *s = now->s;
+	char path[PATH_MAX + REL_MAX + 2];
+	struct stat st;
+	size_t was;
+
+	if (!id_map_get(&s->page_state, s->files[f].id, &was))
+		return;
+	path_of(s, s->files[f].rel, path, sizeof(path));
+	now->changed[f] = stat(path, &st) == -1 || was == 0 ||
+	    docroot_state_key(&st) != (uint64_t)was;
+}
+
+/* docroot_join into a buffer of a thread's own. */
+static void
+path_of(const struct source *s, const char *rel, char *out, size_t size)
+{
+	snprintf(out, size, "%s%s%s", s->root, *rel ? "/" : "", rel);
 }
