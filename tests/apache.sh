@@ -103,6 +103,13 @@ get /sitemapd.ini
 check_eq "apache .htaccess CGI: the INI is not served" 403 "$STATUS"
 check_lacks "apache .htaccess CGI: the admin path stays secret" \
     secret-admin "$BODY"
+for f in sitemapd-facts.db sitemapd-facts.db-wal sub/sitemapd.db; do
+	mkdir -p "$TMP/cgi-root/sub"
+	printf 'facts\n' >"$TMP/cgi-root/$f"
+	get "/$f"
+	check_eq "apache .htaccess CGI: page facts kept beside it are not served ($f)" \
+	    403 "$STATUS"
+done
 get /static.txt
 check_eq "apache .htaccess CGI: other files still served" static "$BODY"
 

@@ -332,4 +332,10 @@ out=$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)
 check_contains "page_facts is a file of this machine's: a URI is refused, by line" \
     "$TMP/bad.ini:5: page_facts: a SQLite file's path" "$out"
 
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\npage_facts = %s/sitemapd-facts.db\n' \
+    "$R" "$R" >"$TMP/inside.ini"
+out=$("$SITEMAPD" -c "$TMP/inside.ini" check 2>&1)
+check_contains "check: facts inside the document root, which the server may send" \
+    "page_facts $R/sitemapd-facts.db is inside the document root" "$out"
+
 finish

@@ -217,6 +217,15 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 		lastmod_store_close(store);
 	}
 	buf_reset(&why);
+	/* Its reasons name pages left out: not for the web server to send. */
+	if (cfg->docroot.page_facts != NULL && strncmp(cfg->docroot.page_facts,
+	    cfg->root, strlen(cfg->root)) == 0 &&
+	    cfg->docroot.page_facts[strlen(cfg->root)] == '/')
+		report(rep, FINDING_NOTE, "[docroot] page_facts %s is inside "
+		    "the document root, where the web server may serve it: "
+		    "keep it outside, or refuse it in the server's rules (as "
+		    "contrib/htaccess refuses sitemapd*.db)",
+		    cfg->docroot.page_facts);
 	if (cfg->docroot.page_facts != NULL && (count = page_facts_count(
 	    cfg->docroot.page_facts, &why)) != -1)
 		report(rep, FINDING_NOTE, "[docroot] page_facts %s: what the "
