@@ -287,9 +287,10 @@ docroot_read_heads(struct source *s, const struct config *cfg,
  * What the head of the page at rel, listed at url, asks: why it is not to
  * be listed, into why; or to be listed at the URL its canonical names,
  * when that URL serves the same file (index.html for "/"), into url; its
- * own date of change and its hreflang alternates, into page; and, asked
- * for dating and unless it gives its own date, the hash of what it says
- * (content_hash.h) and the date it published itself.
+ * own date of change and its hreflang alternates, into page; into
+ * dating, with a store and unless it gives its own date, the hash of what
+ * it says (content_hash.h) and the date it published itself, and whether
+ * what it said holds only for now.
  * -1, with why set, when it cannot be read: a page whose head is unknown
  * is left out.
  */
