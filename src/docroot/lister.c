@@ -108,7 +108,11 @@ lister_next(struct lister *p, struct dir_listing *out)
 
 	pthread_mutex_lock(&p->mu);
 	i = p->taken;
-	if (p->v[i].state == WAITING) {
+	/*
+	 * The walk lists a folder itself only with no lister: its own work
+	 * on the pages is what the listers keep ahead of.
+	 */
+	if (p->nthreads == 0 && p->v[i].state == WAITING) {
 		p->next = i + 1;
 		p->v[i].state = LISTING;
 		pthread_mutex_unlock(&p->mu);

@@ -39,7 +39,7 @@ struct lister	*lister_start(const char *root);
 void	lister_add(struct lister *, const char *rel);
 /*
  * The listing of the next directory added, into out, waited for; listed
- * by the caller when no lister has begun it.
+ * by the caller when no lister could be started.
  */
 void	lister_next(struct lister *, struct dir_listing *out);
 void	lister_stop(struct lister *);

@@ -356,8 +356,10 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 		if (docroot_hidden(name))
 			continue;
 		buf_reset(&child);
-		if (*rel)
-			buf_printf(&child, "%s/", rel);
+		if (*rel) {
+			buf_adds(&child, rel);
+			buf_adds(&child, "/");
+		}
 		buf_adds(&child, name);
 		if (child.len > REL_MAX) {
 			report(s->report, FINDING_PROBLEM, "%s/%.40s...: left "
