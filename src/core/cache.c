@@ -175,6 +175,11 @@ scan_all(struct page_cache *c, const struct config *cfg,
 	forget_pages(c);
 	rc = c->ops->scan(c->src, cfg, fresh, cancel, why);
 	if (rc == 0) {
+		/* Grown by doubling: at a million pages, tens of MB spare. */
+		for (int b = 0; b < PAGE_BUCKETS; b++)
+			if (fresh[b].n > 0)
+				fresh[b].pages = xreallocarray(fresh[b].pages,
+				    fresh[b].n, sizeof(*fresh[b].pages));
 		memcpy(c->buckets, fresh, sizeof(fresh));
 		c->scanned = 1;
 	} else
