@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "content.h"
+#include "shared_str.h"
 #include "sitemap.h"
 #include "unit.h"
 
@@ -48,7 +49,7 @@ add(struct site *s, uint64_t id, const char *alias, int markdown,
 	s->pages = realloc(s->pages, (s->n + 1) * sizeof(*s->pages));
 	s->pages[s->n++] = (struct page){
 		.id = id, .version = 1,
-		.alias = alias ? strdup(alias) : NULL,
+		.alias = alias ? shared_str_dup(alias) : NULL,
 		.markdown = markdown, .access = access,
 		.last_modified = NOON_JAN_20 + (time_t)id * 86400,
 	};

@@ -22,7 +22,6 @@ alternates_declared(const char *page_alternates)
 		char *alias = xstrndup(tab + 1, (size_t)(nl - tab - 1));
 
 		buf_reset(&url);
-		buf_addc(&url, '/');
 		escape_file_path(&url, alias);
 		free(alias);
 		buf_add(&out, p, (size_t)(tab - p + 1));

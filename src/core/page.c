@@ -2,11 +2,12 @@
 #include <stdlib.h>
 
 #include "page.h"
+#include "shared_str.h"
 
 void
 page_free(struct page *page)
 {
-	free(page->alias);
+	shared_str_drop(page->alias);
 	free(page->broken);
 	free(page->unlisted);
 	free(page->alternates);

@@ -22,8 +22,9 @@ enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED };
 /* Ordered to leave no padding: a million of them are kept. */
 struct page {
 	uint64_t	 id;
-	char		*alias;		/* canonical, or NULL; with url_path,
-					   the URL's path but its first "/" */
+	char		*alias;		/* canonical, or NULL (a shared_str);
+					   with url_path, the URL's path
+					   but its first "/" */
 	char		**tags;		/* as the sidecar writes them */
 	char		*broken;	/* why no version is served; then
 					   nothing but id is set */

@@ -305,7 +305,9 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 {
 	size_t fixed = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
-	size_t base_len = escape_xml_len(base_url), count = 0, bytes = fixed;
+	/* The base of every <loc> is the base URL and the "/" paths follow. */
+	size_t base_len = escape_xml_len(base_url) + 1, count = 0;
+	size_t bytes = fixed;
 	struct sitemap_part *p;
 	size_t room = 1;
 
@@ -457,6 +459,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 
 	buf_adds(&open, URL_OPEN);
 	escape_xml(&open, base_url);
+	buf_addc(&open, '/');
 	base = open.data + sizeof(URL_OPEN) - 1;
 	base_len = open.len - (sizeof(URL_OPEN) - 1);
 	put_head(sm, out, urlset_open_of(sm));

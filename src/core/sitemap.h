@@ -17,7 +17,9 @@ struct sitemap_alternates;
 #define SITEMAP_DATE_LEN	10	/* YYYY-MM-DD */
 
 struct sitemap_entry {
-	char	*path;		/* percent-encoded, XML-escaped */
+	char	*path;		/* percent-encoded, XML-escaped, after its
+				   first "/"; a shared_str, mostly its
+				   page's alias */
 	uint64_t id;		/* of the page */
 	time_t	 last_modified;
 	uint64_t hash;		/* of what it shows: path and date */

@@ -11,6 +11,7 @@
 
 #include "alternates.h"
 #include "escape.h"
+#include "shared_str.h"
 #include "sitemap.h"
 #include "sorted.h"
 
@@ -97,7 +98,7 @@ sitemap_remove(const struct listing *rules, struct sitemap *sm,
 		buf_reset(&xml);
 		sitemap_url_path(rules, pages[i], &url);
 		escape_xml(&xml, buf_str(&url));
-		entry.path = (char *)buf_str(&xml);
+		entry.path = (char *)buf_str(&xml) + 1;
 		entry.id = pages[i]->id;
 		left.path = (char *)buf_str(&url);
 		left.id = pages[i]->id;
@@ -152,6 +153,18 @@ date_again(struct sitemap *sm)
 			sm->newest = sm->entries[i].last_modified;
 }
 
+/*
+ * An entry's path: its page's alias, shared, where the alias is already
+ * the path as a sitemap writes it (most are), else a copy.
+ */
+static char *
+path_of(const struct page *page, const char *path)
+{
+	if (page->alias != NULL && strcmp(page->alias, path) == 0)
+		return shared_str_hold(page->alias);
+	return shared_str_dup(path);
+}
+
 /* Entries and left-out rows for pages. */
 static void
 rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
@@ -173,8 +186,8 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			/* Sorted as URLs; from here on only XML. */
 			buf_reset(&xml);
 			escape_xml(&xml, buf_str(&encoded));
-			e->path = xstrdup(buf_str(&xml));
-			e->path_len = (uint32_t)xml.len;
+			e->path = path_of(pages[i], buf_str(&xml) + 1);
+			e->path_len = (uint32_t)xml.len - 1;
 			e->id = pages[i]->id;
 			e->alternates = alternates_declared(
 			    pages[i]->alternates);
@@ -253,7 +266,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		sm->nalternates += add[j].alternates != NULL;
 		alternates_free(e->alternates);
 		e->alternates = add[j].alternates;
-		free(add[j].path);
+		shared_str_drop(add[j].path);
 		if (sm->parts && (part = part_of(sm, at)) != NULL)
 			*part = (struct sitemap_part){ .start = part->start,
 			    .end = part->end };
@@ -279,7 +292,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	rows_of(rules, pages, n, &add, &nadd, &left, &nleft);
 	if (edit->all) {
 		for (size_t i = 0; i < sm->n; i++) {
-			free(sm->entries[i].path);
+			shared_str_drop(sm->entries[i].path);
 			alternates_free(sm->entries[i].alternates);
 		}
 		sm->nalternates = 0;
@@ -333,7 +346,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	}
 	for (size_t i = 0; i < edit->ngone; i++) {
 		redate |= recheck(sm, sorted_upper(&entries, &gone[i]));
-		free(gone[i].path);
+		shared_str_drop(gone[i].path);
 		sm->nalternates -= gone[i].alternates != NULL;
 		alternates_free(gone[i].alternates);
 	}
@@ -386,7 +399,7 @@ void
 sitemap_free(struct sitemap *sm)
 {
 	for (size_t i = 0; i < sm->n; i++) {
-		free(sm->entries[i].path);
+		shared_str_drop(sm->entries[i].path);
 		alternates_free(sm->entries[i].alternates);
 	}
 	free(sm->entries);
@@ -548,8 +561,8 @@ sitemap_report_alternates(const struct sitemap *sm,
 			    (size_t)len);
 
 			if (v != ALTERNATE_SHOWN)
-				report(rep, FINDING_NOTE, "%s: its hreflang "
-				    "%.*s alternate %.*s %s: not shown",
+				report(rep, FINDING_NOTE, "/%s: its hreflang "
+				    "%.*s alternate /%.*s %s: not shown",
 				    e->path, (int)(path - p - 1), p, len, path,
 				    why[v]);
 		}
@@ -581,9 +594,9 @@ report_disagreement(const struct sitemap *sm, size_t i,
 			first = said;
 		else if (strcspn(said, "\t") != strcspn(first, "\t") ||
 		    strncmp(said, first, strcspn(first, "\t")) != 0)
-			report(rep, FINDING_NOTE, "%s: the pages of its hreflang "
+			report(rep, FINDING_NOTE, "/%s: the pages of its hreflang "
 			    "cluster disagree on its language: %.*s, and %.*s "
-			    "in %.*s", e->path, (int)strcspn(first, "\t"), first,
+			    "in /%.*s", e->path, (int)strcspn(first, "\t"), first,
 			    (int)strcspn(said, "\t"), said, len, path);
 	}
 }

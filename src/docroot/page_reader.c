@@ -18,6 +18,7 @@
 #include "jsonld.h"
 #include "page_facts.h"
 #include "paths.h"
+#include "shared_str.h"
 #include "docroot_source.h"
 
 static char	*served_otherwise(struct source *s, const struct config *cfg,
@@ -153,7 +154,7 @@ docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
 		page.unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
-		page.alias = xstrdup(buf_str(&url));
+		page.alias = shared_str_dup(buf_str(&url));
 		page.url_path = 1;
 		break;
 	}
@@ -204,7 +205,7 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 
 	buf_adds(&url, page->alias);
 	if (what_it_says(s, cfg, rel, st, &url, page, dating, &note) == -1) {
-		free(page->alias);
+		shared_str_drop(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
 		page->broken = xstrdup(buf_str(&note));
@@ -212,8 +213,8 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 		if (note.len > 0)
 			page->unlisted = xstrdup(buf_str(&note));
 		if (strcmp(page->alias, buf_str(&url)) != 0) {
-			free(page->alias);
-			page->alias = xstrdup(buf_str(&url));
+			shared_str_drop(page->alias);
+			page->alias = shared_str_dup(buf_str(&url));
 		}
 	}
 	buf_free(&url);
@@ -613,7 +614,7 @@ static void
 take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 {
 	if (f->broken) {
-		free(page->alias);
+		shared_str_drop(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
 		page->broken = xstrdup(f->why ? f->why : "");

@@ -20,6 +20,7 @@
 #include "file.h"
 #include "number.h"
 #include "report.h"
+#include "shared_str.h"
 #include "sidecar.h"
 
 /* No sidecar is this large; a file that is was not written by NoPressure. */
@@ -219,13 +220,12 @@ add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
 	struct page *page = new_page(site, c->id);
 
 	page->version = c->version;
-	page->alias = sc->alias;
+	page->alias = sc->alias ? shared_str_dup(sc->alias) : NULL;
 	page->markdown = sc->markdown;
 	page->access = access_of(tags, sc->tags, sc->ntags);
 	page->last_modified = c->last_modified;
 	page->tags = sc->tags;
 	page->ntags = (uint32_t)sc->ntags;
-	sc->alias = NULL;
 	sc->tags = NULL;
 	sc->ntags = 0;
 	sidecar_free(sc);
