@@ -14,6 +14,7 @@
 #include "config.h"
 #include "head.h"
 #include "page_facts.h"
+#include "shared_str.h"
 #include "docroot_source.h"
 
 static struct source	*open_source(int long_lived, int afresh,
@@ -66,7 +67,7 @@ forget(struct source *s)
 	free(s->dir_of_wd);
 	docroot_merge_added(s);
 	for (size_t i = 0; i < s->nfiles; i++)
-		free(s->files[i].rel);
+		shared_str_drop(s->files[i].rel);
 	free(s->files);
 	s->dirs = NULL;
 	s->dir_of_wd = NULL;
@@ -196,7 +197,7 @@ reread(struct source *s, const struct config *cfg, const struct dirty *d,
 	for (int b = 0; b < PAGE_BUCKETS; b++) {
 		for (size_t i = 0; i < d->ids[b].n; i++) {
 			uint64_t id = d->ids[b].ids[i];
-			const char *rel = docroot_known_rel(s, id);
+			char *rel = docroot_known_rel(s, id);
 			struct stat st;
 
 			if (rel == NULL)

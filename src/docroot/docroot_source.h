@@ -33,7 +33,8 @@ enum follow { FOLLOW_NONE, FOLLOW_INOTIFY, FOLLOW_STAT };
 /* A file that is, or was, a page: what its id stands for. */
 struct known {
 	uint64_t	 id;
-	char		*rel;
+	char		*rel;		/* a shared_str: its page's alias
+					   holds it where they are alike */
 };
 
 /* Files added since the last merge, looked through one by one. */
@@ -106,7 +107,7 @@ struct dating {
  * (rel NULL), for the store to date: its file, and where it is.
  */
 struct head_todo {
-	char		*rel;
+	char		*rel;		/* a shared_str, or NULL */
 	dev_t		 dev;
 	ino_t		 ino;
 	uint64_t	 state;		/* docroot_kept_state */
@@ -147,10 +148,10 @@ uint64_t	docroot_state_key(const struct stat *st);
 uint64_t	docroot_kept_state(const struct stat *st);
 uint64_t	docroot_inode_key(const struct stat *st);
 int	docroot_dir_known(const struct source *s, const char *rel);
-void	docroot_add_known(struct source *s, uint64_t id, const char *rel);
+char	*docroot_add_known(struct source *s, uint64_t id, const char *rel);
 void	docroot_drop_known(struct source *s, uint64_t id);
 void	docroot_merge_added(struct source *s);
-const char	*docroot_known_rel(const struct source *s, uint64_t id);
+char	*docroot_known_rel(const struct source *s, uint64_t id);
 uint64_t	docroot_id_of(const char *rel);
 void	docroot_join(struct buf *out, const char *dir, const char *rel);
 int	docroot_inside_root(const struct source *s, const char *path);
@@ -176,7 +177,7 @@ void	docroot_watch_dir(struct source *s, size_t i, const char *path);
 enum docroot_fs_kind	docroot_kind_below_root(void *ctx, const char *rel);
 int	docroot_is_index_name(const struct config *cfg, const char *name);
 void	docroot_add_page(struct source *s, const struct config *cfg,
-	    const char *rel, const struct stat *st, struct site *buckets);
+	    char *rel, const struct stat *st, struct site *buckets);
 void	docroot_read_heads(struct source *s, const struct config *cfg,
 	    struct site *buckets);
 

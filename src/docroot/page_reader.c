@@ -125,7 +125,7 @@ docroot_is_index_name(const struct config *cfg, const char *name)
  * During a scan its head is read later, with others, side by side.
  */
 void
-docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
+docroot_add_page(struct source *s, const struct config *cfg, char *rel,
     const struct stat *st, struct site *buckets)
 {
 	struct buf url = BUF_INIT, note = BUF_INIT;
@@ -154,7 +154,9 @@ docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
 		page.unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
-		page.alias = shared_str_dup(buf_str(&url));
+		/* Most URLs are their file's path: kept once. */
+		page.alias = strcmp(buf_str(&url), rel) == 0 ?
+		    shared_str_hold(rel) : shared_str_dup(buf_str(&url));
 		page.url_path = 1;
 		break;
 	}
@@ -186,7 +188,7 @@ docroot_add_page(struct source *s, const struct config *cfg, const char *rel,
 	s->heads->v = xgrowarray(s->heads->v, s->heads->n,
 	    sizeof(*s->heads->v));
 	s->heads->v[s->heads->n++] = (struct head_todo){ fact ? NULL :
-	    xstrdup(rel), st->st_dev, st->st_ino, state, page.id & 0xff,
+	    shared_str_hold(rel), st->st_dev, st->st_ino, state, page.id & 0xff,
 	    bucket->n - 1, dating };
 	if (s->heads->n == HEADS_AT_ONCE)
 		docroot_read_heads(s, cfg, buckets);
@@ -276,7 +278,7 @@ docroot_read_heads(struct source *s, const struct config *cfg,
 		/* As its head said, before the store dates it. */
 		if (t->rel != NULL)
 			learn_fact(s, t, pages[i]);
-		free(t->rel);
+		shared_str_drop(t->rel);
 	}
 	remember_dates(s, pages, datings, s->heads->n);
 	free(pages);

@@ -13,6 +13,7 @@
 #include "hash.h"
 #include "lister.h"
 #include "paths.h"
+#include "shared_str.h"
 #include "docroot_source.h"
 
 static int	follow_link(struct source *s, const char *rel,
@@ -194,11 +195,13 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 	return at;
 }
 
-void
+/* Returns the copy it keeps, a shared_str that a page may hold. */
+char *
 docroot_add_known(struct source *s, uint64_t id, const char *rel)
 {
 	s->added = xgrowarray(s->added, s->nadded, sizeof(*s->added));
-	s->added[s->nadded++] = (struct known){ id, xstrdup(rel) };
+	s->added[s->nadded++] = (struct known){ id, shared_str_dup(rel) };
+	return s->added[s->nadded - 1].rel;
 }
 
 static int
@@ -217,14 +220,14 @@ docroot_drop_known(struct source *s, uint64_t id)
 
 	for (size_t i = 0; i < s->nadded; i++)
 		if (s->added[i].id == id) {
-			free(s->added[i].rel);
+			shared_str_drop(s->added[i].rel);
 			s->added[i] = s->added[--s->nadded];
 			break;
 		}
 	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
 	if (k == NULL)
 		return;
-	free(k->rel);
+	shared_str_drop(k->rel);
 	memmove(k, k + 1, (size_t)(s->files + s->nfiles - k - 1) *
 	    sizeof(*k));
 	s->nfiles--;
@@ -246,7 +249,7 @@ docroot_merge_added(struct source *s)
 		    s->files[i].id <= s->added[j].id))
 			all[n++] = s->files[i++];
 		else if (n > 0 && all[n - 1].id == s->added[j].id)
-			free(s->added[j++].rel);	/* known already */
+			shared_str_drop(s->added[j++].rel);	/* known */
 		else
 			all[n++] = s->added[j++];
 	}
@@ -258,7 +261,7 @@ docroot_merge_added(struct source *s)
 	s->nadded = 0;
 }
 
-const char *
+char *
 docroot_known_rel(const struct source *s, uint64_t id)
 {
 	struct known key = { id, NULL }, *k;
@@ -380,11 +383,10 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 			uint64_t id = docroot_id_of(buf_str(&child));
 
 			/* A scan meets each path once; a change, again. */
-			if (found->buckets) {
-				docroot_add_page(s, cfg, buf_str(&child), &st,
-				    found->buckets);
-				docroot_add_known(s, id, buf_str(&child));
-			} else {
+			if (found->buckets)
+				docroot_add_page(s, cfg, docroot_add_known(s,
+				    id, buf_str(&child)), &st, found->buckets);
+			else {
 				id_list_add(&found->dirty->ids[id & 0xff], id);
 				if (docroot_known_rel(s, id) == NULL)
 					docroot_add_known(s, id,
