@@ -1,9 +1,19 @@
 /* Response bodies, shared by the requests in flight that send them. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "body.h"
+
+/*
+ * The memory of the biggest body freed lately, for the next one. A
+ * sitemap part is megabytes: memory the heap hands out afresh, once a
+ * change has put small rows where the last body was, is faulted in page
+ * by page, and that costs more than writing the part.
+ */
+static struct buf	 spare = BUF_INIT;
+static pthread_mutex_t	 spare_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct body *
 body_new(void)
@@ -11,7 +21,34 @@ body_new(void)
 	struct body *b = xcalloc(1, sizeof(*b));
 
 	b->refs = 1;
+	body_spare_take(&b->bytes);
 	return b;
+}
+
+void
+body_spare_take(struct buf *out)
+{
+	pthread_mutex_lock(&spare_lock);
+	*out = spare;
+	spare = (struct buf)BUF_INIT;
+	pthread_mutex_unlock(&spare_lock);
+	buf_reset(out);
+}
+
+void
+body_spare_give(struct buf *b)
+{
+	struct buf smaller;
+
+	pthread_mutex_lock(&spare_lock);
+	if (b->cap > spare.cap) {
+		smaller = spare;
+		spare = *b;
+	} else
+		smaller = *b;
+	pthread_mutex_unlock(&spare_lock);
+	buf_free(&smaller);
+	*b = (struct buf)BUF_INIT;
 }
 
 struct body *
@@ -42,7 +79,7 @@ body_release(struct body *b)
 		return;
 	if (b->in != NULL)
 		unshare(b);
-	buf_free(&b->bytes);
+	body_spare_give(&b->bytes);
 	free(b);
 }
 

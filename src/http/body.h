@@ -36,6 +36,12 @@ struct body *body_new(void);
 struct body *body_ref(struct body *);
 /* Drops a reference; the last frees the body and takes it off its table. */
 void	body_release(struct body *);
+/*
+ * The memory of the biggest body freed, empty, into out (or an empty
+ * buf); and a buf's memory given back for that, leaving b empty.
+ */
+void	body_spare_take(struct buf *out);
+void	body_spare_give(struct buf *b);
 
 void	bodies_init(struct bodies *, size_t max_bytes);
 /* The body in flight under key, with a reference taken, or NULL. */

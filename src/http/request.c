@@ -415,16 +415,24 @@ make_body(struct sitemap *sm, int index, size_t part, const char *base,
     int gzip)
 {
 	struct body *body = body_new();
-	struct buf plain = BUF_INIT, *xml = gzip ? &plain : &body->bytes;
+	struct buf plain = BUF_INIT, *xml = &body->bytes;
 
+	if (gzip) {
+		/* The XML is the big one, made in the spare memory. */
+		plain = body->bytes;
+		body->bytes = (struct buf)BUF_INIT;
+		xml = &plain;
+	}
 	if (index)
 		sitemap_render_index(sm, base, xml);
 	else
 		sitemap_render_part(sm, part, base, xml);
-	if (gzip)
+	if (gzip) {
 		gzip_whole(plain.data, plain.len, &body->bytes);
-	buf_free(&plain);
-	buf_shrink(&body->bytes);
+		/* A bound is reserved for what compresses to a fraction. */
+		buf_shrink(&body->bytes);
+	}
+	body_spare_give(&plain);
 	return body;
 }
 
