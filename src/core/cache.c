@@ -329,28 +329,36 @@ collect(const struct change *ch, const struct site *bucket,
 	}
 }
 
-/* The bucket with fresh in place of the pages of ids: both sorted by id. */
+/*
+ * The bucket with fresh in place of the pages of ids: both sorted by id.
+ * In place, from the end: a bucket at a million pages is thousands of
+ * pages, and a copy of it in new memory is faulted in page by page.
+ */
 static void
 merge_pages(struct site *bucket, const struct id_list *ids, struct site *fresh)
 {
-	struct page *pages = xcalloc(bucket->n + fresh->n + 1, sizeof(*pages));
-	size_t n = 0, i = 0, j = 0;
+	size_t n = 0, i, j, k;
 
-	while (i < bucket->n || j < fresh->n) {
-		if (i < bucket->n && id_list_has(ids, bucket->pages[i].id)) {
-			page_free(&bucket->pages[i++]);
-			continue;
-		}
-		if (j < fresh->n && (i == bucket->n ||
-		    fresh->pages[j].id < bucket->pages[i].id))
-			pages[n++] = fresh->pages[j++];
+	for (i = 0; i < bucket->n; i++) {
+		if (id_list_has(ids, bucket->pages[i].id))
+			page_free(&bucket->pages[i]);
 		else
-			pages[n++] = bucket->pages[i++];
+			bucket->pages[n++] = bucket->pages[i];
 	}
-	free(bucket->pages);
+	if (fresh->n > 0)
+		bucket->pages = xreallocarray(bucket->pages, n + fresh->n,
+		    sizeof(*bucket->pages));
+	i = n;
+	j = fresh->n;
+	k = n + fresh->n;
+	while (j > 0) {
+		if (i > 0 && bucket->pages[i - 1].id > fresh->pages[j - 1].id)
+			bucket->pages[--k] = bucket->pages[--i];
+		else
+			bucket->pages[--k] = fresh->pages[--j];
+	}
+	bucket->n = n + fresh->n;
 	free(fresh->pages);
-	bucket->pages = pages;
-	bucket->n = n;
 	memset(fresh, 0, sizeof(*fresh));
 }
 
