@@ -212,6 +212,7 @@ test_bodies_in_flight(void)
 	struct in_flight a = { BUF_INIT, NULL }, b = { BUF_INIT, NULL },
 	    c = { BUF_INIT, NULL };
 	size_t one;
+	const char *spare;
 
 	site_open(&f);
 	bodies_init(&shared, 1);
@@ -243,6 +244,14 @@ test_bodies_in_flight(void)
 	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.org", &c),
 	    200);
 	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.org"));
+	/* But its memory is: the next body is made where it was. */
+	spare = c.body->bytes.data;
+	body_release(c.body);
+	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.com", &c),
+	    200);
+	CU_ASSERT_PTR_EQUAL(c.body->bytes.data, spare);
+	CU_ASSERT_PTR_NULL(strstr(c.body->bytes.data, "example.org"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.com"));
 	body_release(c.body);
 	bodies_free(&shared);
 	buf_free(&a.head);

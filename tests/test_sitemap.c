@@ -283,6 +283,46 @@ test_hashes_see_dates(void)
 	config_free(&cfg);
 }
 
+/*
+ * An entry whose path is its page's alias holds that string rather than a
+ * copy, and it outlives the page: a million pages keep their paths once.
+ */
+static void
+test_entries_share_aliases(void)
+{
+	struct config cfg;
+	struct site site = { 0 };
+	struct sitemap sm;
+	struct buf out = BUF_INIT;
+	const char *shared = NULL, *copied = NULL;
+
+	make_config(&cfg, 0);
+	add(&site, 1, "docs/intro", 1, ACCESS_PUBLIC);
+	add(&site, 2, "r&d", 1, ACCESS_PUBLIC);	/* XML-escaped: a copy */
+	sitemap_build(rules_of(&cfg), &site, &sm);
+	CU_ASSERT_EQUAL_FATAL(sm.n, 2);
+	for (size_t i = 0; i < sm.n; i++) {
+		if (sm.entries[i].id == 1)
+			shared = sm.entries[i].path;
+		else
+			copied = sm.entries[i].path;
+	}
+	CU_ASSERT_PTR_EQUAL(shared, site.pages[0].alias);
+	CU_ASSERT_PTR_NOT_EQUAL(copied, site.pages[1].alias);
+	CU_ASSERT_STRING_EQUAL(copied, "r&amp;d");
+	/* The pages go first, as a rescan drops them: the entries stay. */
+	site_free(&site);
+	sitemap_layout(&sm, "https://example.com");
+	sitemap_render_part(&sm, 0, "https://example.com", &out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&out),
+	    "<loc>https://example.com/docs/intro</loc>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&out),
+	    "<loc>https://example.com/r&amp;d</loc>"));
+	sitemap_free(&sm);
+	buf_free(&out);
+	config_free(&cfg);
+}
+
 static void
 test_schema_catches_garbage(void)
 {
@@ -300,6 +340,8 @@ suite_sitemap(void)
 		{ "trailing slash, duplicates", test_trailing_slash_and_duplicates },
 		{ "split into parts", test_split },
 		{ "hashes see every date", test_hashes_see_dates },
+		{ "entries share their pages' aliases",
+		    test_entries_share_aliases },
 		{ "schema check can fail", test_schema_catches_garbage },
 		CU_TEST_INFO_NULL
 	};
