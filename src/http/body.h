@@ -3,7 +3,8 @@
  * the last request that sends them is done. Requests in flight at the
  * same moment for the same bytes (the same key: route and ETag) share one
  * body, so a thousand slow readers of one sitemap cost one sitemap.
- * Nothing outlives its requests: a body no request holds is gone.
+ * Nothing outlives its requests: a body no request holds is gone, and
+ * only its memory, emptied, is kept for the next.
  */
 #ifndef SITEMAPD_BODY_H
 #define SITEMAPD_BODY_H
