@@ -213,6 +213,7 @@ test_bodies_in_flight(void)
 	    c = { BUF_INIT, NULL };
 	size_t one;
 	const char *spare;
+	struct buf kept;
 
 	site_open(&f);
 	bodies_init(&shared, 1);
@@ -244,9 +245,13 @@ test_bodies_in_flight(void)
 	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.org", &c),
 	    200);
 	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.org"));
-	/* But its memory is: the next body is made where it was. */
+	/* But its memory is, emptied, for the next body. */
 	spare = c.body->bytes.data;
 	body_release(c.body);
+	body_spare_take(&kept);
+	CU_ASSERT_PTR_EQUAL(kept.data, spare);
+	CU_ASSERT_EQUAL(kept.len, 0);
+	body_spare_give(&kept);
 	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.com", &c),
 	    200);
 	CU_ASSERT_PTR_EQUAL(c.body->bytes.data, spare);
