@@ -7,7 +7,8 @@
 # clients ask all along; the root itself a
 # symlink swapped so; and a file that comes to answer another page's URL
 # (t beside t.html under clean_urls, a.html beside a/index.html with
-# trailing_slash = no), and goes.
+# trailing_slash = no), and goes; then two processes of one site under
+# watch = stat, asked at random through POOL_SWAPS swaps (default 100).
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
@@ -113,4 +114,55 @@ for watch in inotify stat; do
 	    "/two.html " "$(listed)"
 	stop_lighttpd
 done
+# Two processes of one site asked at random, as a server's pool asks
+# them, with two clients asking all along: each sees only some swaps, and
+# some halfway (a folder's stat before the "mv -T", its pages' after).
+# The next answer of either must be the release linked now.
+if command -v cgi-fcgi >/dev/null; then
+	R="$TMP/pool/site"
+	mkdir -p "$R"
+	printf '<title>home</title>\n' >"$R/index.html"
+	release "$R/.releases/r1"
+	release "$R/.releases/r2" noindex
+	ln -s .releases/r1 "$R/docs"
+	printf '[site]\nsource = docroot\nroot = %s\nwatch = stat\n' "$R" \
+	    >"$TMP/pool.ini"
+	pids=""
+	for p in 0 1; do
+		"$SITEMAPD" -c "$TMP/pool.ini" -s "unix:$TMP/pool$p.sock" \
+		    2>>"$TMP/pool.log" &
+		pids="$pids $!"
+		wait_for test -S "$TMP/pool$p.sock"
+	done
+	pool_listed() {
+		env -i REQUEST_METHOD=GET HTTP_HOST=h REQUEST_URI=/sitemap.xml \
+		    timeout 60 cgi-fcgi -bind -connect \
+		    "$TMP/pool$(($(od -An -N1 -tu1 /dev/urandom) % 2)).sock" \
+		    2>/dev/null | sed -n 's:.*<loc>http\://h\(.*\)</loc>.*:\1:p' |
+		    sort | tr '\n' ' '
+	}
+	for _i in $(seq 50); do
+		case $(pool_listed) in *docs/r1.html*) break ;; esac
+		sleep 0.1
+	done
+	: >"$TMP/asking"
+	clients=""
+	for _c in 1 2; do
+		(while [ -f "$TMP/asking" ]; do pool_listed >/dev/null; done) &
+		clients="$clients $!"
+	done
+	stale=0
+	for i in $(seq "${POOL_SWAPS:-100}"); do
+		swap "$R/docs" .releases/r2
+		[ "$(pool_listed)" = "/ /docs/r2.html " ] || stale=$((stale + 1))
+		swap "$R/docs" .releases/r1
+		[ "$(pool_listed)" = "/ /docs/a.html /docs/r1.html " ] ||
+		    stale=$((stale + 1))
+	done
+	rm -f "$TMP/asking"
+	wait $clients
+	check_eq "stat, two processes: each of ${POOL_SWAPS:-100} swaps seen at the next request" \
+	    0 "$stale"
+	for p in $pids; do stop_process "$p"; done
+fi
 finish

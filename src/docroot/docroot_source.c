@@ -155,8 +155,13 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 	if (s->follow == FOLLOW_INOTIFY)
 		docroot_read_events(s, cfg, d);
 	else {
-		docroot_compare_dirs(s, cfg, d);
+		/*
+		 * Pages first: a folder repointed between the two is then
+		 * seen by its own stat, and read again whole, rather than
+		 * only as its pages gone.
+		 */
 		docroot_compare_pages(s, d);
+		docroot_compare_dirs(s, cfg, d);
 	}
 	late_dates(s, d);
 	/* A pass over every known file: not for each one added. */
@@ -209,8 +214,10 @@ reread(struct source *s, const struct config *cfg, const struct dirty *d,
 				st.st_mode = 0;
 			if (S_ISREG(st.st_mode))
 				docroot_add_page(s, cfg, rel, &st, fresh);
-			else
+			else {
+				docroot_recheck_dir_of(s, rel);
 				docroot_drop_known(s, id);
+			}
 		}
 		sort_bucket(&fresh[b]);
 	}

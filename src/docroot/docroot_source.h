@@ -148,6 +148,7 @@ uint64_t	docroot_state_key(const struct stat *st);
 uint64_t	docroot_kept_state(const struct stat *st);
 uint64_t	docroot_inode_key(const struct stat *st);
 int	docroot_dir_known(const struct source *s, const char *rel);
+void	docroot_recheck_dir_of(struct source *s, const char *rel);
 char	*docroot_add_known(struct source *s, uint64_t id, const char *rel);
 void	docroot_drop_known(struct source *s, uint64_t id);
 void	docroot_merge_added(struct source *s);

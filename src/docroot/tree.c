@@ -176,6 +176,24 @@ docroot_dir_known(const struct source *s, const char *rel)
 	    s->dirs[at].rel && strcmp(s->dirs[at].rel, rel) == 0;
 }
 
+/*
+ * With watch = stat, the folder rel's file is in is read again at the
+ * next comparison: that file went while the folder's state stayed, as
+ * when a symlink to the folder is repointed between the two stats.
+ */
+void
+docroot_recheck_dir_of(struct source *s, const char *rel)
+{
+	const char *slash = strrchr(rel, '/');
+	char *dir = xstrndup(rel, slash ? (size_t)(slash - rel) : 0);
+	size_t at;
+
+	if (id_map_get(&s->dir_at, docroot_id_of(dir), &at) &&
+	    s->dirs[at].rel && strcmp(s->dirs[at].rel, dir) == 0)
+		s->dirs[at].racy = 1;
+	free(dir);
+}
+
 /* A directory read: known from now on, or known anew; its index. */
 static size_t
 add_dir(struct source *s, const char *rel, const struct stat *st)
