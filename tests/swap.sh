@@ -23,21 +23,45 @@ swap() {	# swap LINK TARGET: as deploy tools repoint "current"
 	ln -sfn "$2" "$1.new" && mv -T "$1.new" "$1"
 }
 listed() { get /sitemap.xml; locs | sed "s|^$URL||" | sort | tr '\n' ' '; }
-
-for watch in inotify stat; do
-	R="$TMP/$watch/site"
+# two_releases WATCH INI: a site at $R whose docs link to r1 of two
+# releases, and its INI.
+two_releases() {
 	mkdir -p "$R"
 	printf '<title>home</title>\n' >"$R/index.html"
 	release "$R/.releases/r1"
 	release "$R/.releases/r2" noindex
 	ln -s .releases/r1 "$R/docs"
 	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" \
-	    "$watch" >"$TMP/$watch.ini"
-	start_lighttpd "$TMP/$watch.ini" "$R"
+	    "$1" >"$2"
+}
+# settle LISTED WORD: until an answer through LISTED has WORD, 5 s at most.
+settle() {
 	for _i in $(seq 50); do
-		case $(listed) in *docs/r1.html*) break ;; esac
+		case $($1) in *"$2"*) return ;; esac
 		sleep 0.1
 	done
+}
+# swaps LISTED N: $R/docs to r2 and back N times, each answer asked for
+# at once through LISTED; counts the stale answers, and the leaks of r2's
+# noindex a.html.
+swaps() {
+	leaks=0 stale=0
+	for _i in $(seq "$2"); do
+		swap "$R/docs" .releases/r2
+		_got=$($1)
+		case $_got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
+		[ "$_got" = "/ /docs/r2.html " ] || stale=$((stale + 1))
+		swap "$R/docs" .releases/r1
+		[ "$($1)" = "/ /docs/a.html /docs/r1.html " ] ||
+		    stale=$((stale + 1))
+	done
+}
+
+for watch in inotify stat; do
+	R="$TMP/$watch/site"
+	two_releases "$watch" "$TMP/$watch.ini"
+	start_lighttpd "$TMP/$watch.ini" "$R"
+	settle listed docs/r1.html
 	check_eq "$watch: the linked folder's pages" "/ /docs/a.html /docs/r1.html " \
 	    "$(listed)"
 	# Two clients asking all along, so that swaps land mid-request in
@@ -51,16 +75,7 @@ for watch in inotify stat; do
 		done) &
 		clients="$clients $!"
 	done
-	leaks=0 stale=0
-	for i in $(seq "${SWAPS:-100}"); do
-		swap "$R/docs" .releases/r2
-		got=$(listed)
-		case $got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
-		[ "$got" = "/ /docs/r2.html " ] || stale=$((stale + 1))
-		swap "$R/docs" .releases/r1
-		[ "$(listed)" = "/ /docs/a.html /docs/r1.html " ] ||
-		    stale=$((stale + 1))
-	done
+	swaps listed "${SWAPS:-100}"
 	rm -f "$TMP/asking"
 	wait $clients
 	check_eq "$watch: ${SWAPS:-100} swaps to a noindex a.html, none listed" \
@@ -73,10 +88,7 @@ for watch in inotify stat; do
 	printf '<title>t</title>\n' >"$R/t.html"
 	mkdir -p "$R/b"
 	printf '<title>b</title>\n' >"$R/b/index.html"
-	for _i in $(seq 50); do
-		case $(listed) in *" /t "*) break ;; esac
-		sleep 0.1
-	done
+	settle listed " /t "
 	check_eq "$watch: clean and slashless" "/ /b /docs/a /docs/r1 /t " \
 	    "$(listed)"
 	echo "a file" >"$R/t"
@@ -103,10 +115,7 @@ for watch in inotify stat; do
 	printf '[site]\nsource = docroot\nroot = %s/current\nwatch = %s\n' \
 	    "$TMP" "$watch" >"$TMP/root.ini"
 	start_lighttpd "$TMP/root.ini" "$TMP/current"
-	for _i in $(seq 50); do
-		case $(listed) in *one.html*) break ;; esac
-		sleep 0.1
-	done
+	settle listed one.html
 	check_eq "$watch: the root a symlink: its target's pages" \
 	    "/a.html /one.html " "$(listed)"
 	swap "$TMP/current" "$TMP/releases/two"
@@ -120,13 +129,7 @@ done
 # The next answer of either must be the release linked now.
 if command -v cgi-fcgi >/dev/null; then
 	R="$TMP/pool/site"
-	mkdir -p "$R"
-	printf '<title>home</title>\n' >"$R/index.html"
-	release "$R/.releases/r1"
-	release "$R/.releases/r2" noindex
-	ln -s .releases/r1 "$R/docs"
-	printf '[site]\nsource = docroot\nroot = %s\nwatch = stat\n' "$R" \
-	    >"$TMP/pool.ini"
+	two_releases stat "$TMP/pool.ini"
 	pids=""
 	for p in 0 1; do
 		"$SITEMAPD" -c "$TMP/pool.ini" -s "unix:$TMP/pool$p.sock" \
@@ -141,28 +144,20 @@ if command -v cgi-fcgi >/dev/null; then
 		    2>/dev/null | sed -n 's:.*<loc>http\://h\(.*\)</loc>.*:\1:p' |
 		    sort | tr '\n' ' '
 	}
-	for _i in $(seq 50); do
-		case $(pool_listed) in *docs/r1.html*) break ;; esac
-		sleep 0.1
-	done
+	settle pool_listed docs/r1.html
 	: >"$TMP/asking"
 	clients=""
 	for _c in 1 2; do
 		(while [ -f "$TMP/asking" ]; do pool_listed >/dev/null; done) &
 		clients="$clients $!"
 	done
-	stale=0
-	for i in $(seq "${POOL_SWAPS:-100}"); do
-		swap "$R/docs" .releases/r2
-		[ "$(pool_listed)" = "/ /docs/r2.html " ] || stale=$((stale + 1))
-		swap "$R/docs" .releases/r1
-		[ "$(pool_listed)" = "/ /docs/a.html /docs/r1.html " ] ||
-		    stale=$((stale + 1))
-	done
+	swaps pool_listed "${POOL_SWAPS:-100}"
 	rm -f "$TMP/asking"
 	wait $clients
-	check_eq "stat, two processes: each of ${POOL_SWAPS:-100} swaps seen at the next request" \
-	    0 "$stale"
+	check_eq "stat, two processes: each swap seen at the next request" 0 \
+	    "$stale"
+	check_eq "stat, two processes: none listed r2's noindex a.html" 0 \
+	    "$leaks"
 	for p in $pids; do stop_process "$p"; done
 fi
 finish
