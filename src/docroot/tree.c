@@ -30,6 +30,7 @@ static int	take_listed(struct source *s, const struct config *cfg,
 static size_t	add_dir(struct source *s, const char *rel,
 	    const struct stat *st);
 static int	by_id(const void *a, const void *b);
+static int	dir_index(const struct source *s, const char *rel, size_t *at);
 
 /*
  * Reads one directory, watching it first so that no change slips by:
@@ -172,8 +173,7 @@ docroot_dir_known(const struct source *s, const char *rel)
 {
 	size_t at;
 
-	return id_map_get(&s->dir_at, docroot_id_of(rel), &at) &&
-	    s->dirs[at].rel && strcmp(s->dirs[at].rel, rel) == 0;
+	return dir_index(s, rel, &at);
 }
 
 /*
@@ -188,8 +188,7 @@ docroot_recheck_dir_of(struct source *s, const char *rel)
 	char *dir = xstrndup(rel, slash ? (size_t)(slash - rel) : 0);
 	size_t at;
 
-	if (id_map_get(&s->dir_at, docroot_id_of(dir), &at) &&
-	    s->dirs[at].rel && strcmp(s->dirs[at].rel, dir) == 0)
+	if (dir_index(s, dir, &at))
 		s->dirs[at].racy = 1;
 	free(dir);
 }
@@ -200,13 +199,12 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 {
 	size_t at;
 
-	if (s->follow != FOLLOW_STAT || !docroot_dir_known(s, rel)) {
+	if (s->follow != FOLLOW_STAT || !dir_index(s, rel, &at)) {
 		at = s->ndirs;
 		s->dirs = xgrowarray(s->dirs, s->ndirs, sizeof(*s->dirs));
 		s->dirs[s->ndirs++] = (struct dir){ xstrdup(rel), *st, -1, 0 };
 		id_map_put(&s->dir_at, docroot_id_of(rel), at);
-	} else
-		id_map_get(&s->dir_at, docroot_id_of(rel), &at);
+	}
 	s->dirs[at].st = *st;
 	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
 	id_map_put(&s->dir_of_inode, docroot_inode_key(st), at);
@@ -436,4 +434,12 @@ follow_link(struct source *s, const char *rel, struct stat *st)
 	inside = inside && stat(buf_str(&path), st) == 0;
 	buf_free(&path);
 	return inside ? 0 : -1;
+}
+
+/* The index of the folder known at rel, into at: 0 when none is. */
+static int
+dir_index(const struct source *s, const char *rel, size_t *at)
+{
+	return id_map_get(&s->dir_at, docroot_id_of(rel), at) &&
+	    s->dirs[*at].rel && strcmp(s->dirs[*at].rel, rel) == 0;
 }
