@@ -20,12 +20,14 @@ test_files(void)
 {
 	static char *ext[] = { "html", "htm" }, *idx[] = { "index.html" },
 	    *excl[] = { "drafts/**", "*.tmp.html", "private/*/secret.html" };
-	const struct docroot_rules plain = { ext, 2, idx, 1, 0, excl, 3, NULL,
-	    1 };
-	const struct docroot_rules clean = { ext, 1, idx, 1, 1, NULL, 0, NULL,
-	    1 };
-	const struct docroot_rules slashless = { ext, 1, idx, 1, 1, NULL, 0,
-	    NULL, 0 };
+	const struct docroot_rules plain = { .extensions = ext,
+	    .nextensions = 2, .index = idx, .nindex = 1, .exclude = excl,
+	    .nexclude = 3, .trailing_slash = 1 };
+	const struct docroot_rules clean = { .extensions = ext,
+	    .nextensions = 1, .index = idx, .nindex = 1, .clean_urls = 1,
+	    .trailing_slash = 1 };
+	const struct docroot_rules slashless = { .extensions = ext,
+	    .nextensions = 1, .index = idx, .nindex = 1, .clean_urls = 1 };
 	static const struct {
 		int		 line;
 		int		 clean;	/* 0 plain, 1 clean, 2 also slashless */
@@ -126,10 +128,18 @@ test_served(void)
 	static char *ext[] = { "html", "htm" }, *one[] = { "index.html" },
 	    *two[] = { "index.html", "index.htm" };
 	const struct docroot_rules rules[] = {
-		{ ext, 2, one, 1, 0, NULL, 0, NULL, 1 },	/* plain */
-		{ ext, 2, one, 1, 1, NULL, 0, NULL, 1 },	/* clean */
-		{ ext, 2, two, 2, 0, NULL, 0, NULL, 0 },	/* slashless */
-		{ ext, 2, two, 2, 1, NULL, 0, NULL, 0 },	/* both */
+		/* plain */
+		{ .extensions = ext, .nextensions = 2, .index = one,
+		    .nindex = 1, .trailing_slash = 1 },
+		/* clean */
+		{ .extensions = ext, .nextensions = 2, .index = one,
+		    .nindex = 1, .clean_urls = 1, .trailing_slash = 1 },
+		/* slashless */
+		{ .extensions = ext, .nextensions = 2, .index = two,
+		    .nindex = 2 },
+		/* both */
+		{ .extensions = ext, .nextensions = 2, .index = two,
+		    .nindex = 2, .clean_urls = 1 },
 	};
 	const struct docroot_fs fs = { served_kind, NULL };
 	static const struct {
