@@ -97,6 +97,7 @@ main(int argc, char **argv)
 	suite_fcgi();
 	suite_http();
 	suite_id_map();
+	suite_known_files();
 	suite_indexnow();
 	suite_number();
 	suite_proxy();

@@ -65,14 +65,10 @@ forget(struct source *s)
 	id_map_free(&s->dir_of_inode);
 	id_map_free(&s->page_state);
 	free(s->dir_of_wd);
-	docroot_merge_added(s);
-	for (size_t i = 0; i < s->nfiles; i++)
-		shared_str_drop(s->files[i].rel);
-	free(s->files);
+	known_free(&s->known);
 	s->dirs = NULL;
 	s->dir_of_wd = NULL;
-	s->files = NULL;
-	s->ndirs = s->nwds = s->nfiles = 0;
+	s->ndirs = s->nwds = 0;
 }
 
 static void
@@ -127,7 +123,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	s->heads = NULL;
 	close_facts(s, cfg, rc == 0);
 	lastmod_keeper_end_scan(s->dates, rc == 0);
-	docroot_merge_added(s);
+	known_merge(&s->known);
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		sort_bucket(&buckets[b]);
 	docroot_report_spellings(s);
@@ -165,8 +161,8 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 	}
 	late_dates(s, d);
 	/* A pass over every known file: not for each one added. */
-	if (s->nadded > ADDED_MAX)
-		docroot_merge_added(s);
+	if (known_pending(&s->known) > ADDED_MAX)
+		known_merge(&s->known);
 	if (s->lost)
 		return -1;
 	if ((s->roots_touched || !s->roots.trusted) && !docroot_same_root(s))
@@ -186,7 +182,7 @@ late_dates(struct source *s, struct dirty *d)
 
 	lastmod_keeper_late(s->dates, &late);
 	for (size_t i = 0; i < late.n; i++)
-		if (docroot_known_rel(s, late.ids[i]) != NULL)
+		if (known_rel(&s->known, late.ids[i]) != NULL)
 			id_list_add(&d->ids[late.ids[i] & 0xff], late.ids[i]);
 	id_list_free(&late);
 }
@@ -202,7 +198,7 @@ reread(struct source *s, const struct config *cfg, const struct dirty *d,
 	for (int b = 0; b < PAGE_BUCKETS; b++) {
 		for (size_t i = 0; i < d->ids[b].n; i++) {
 			uint64_t id = d->ids[b].ids[i];
-			char *rel = docroot_known_rel(s, id);
+			char *rel = known_rel(&s->known, id);
 			struct stat st;
 
 			if (rel == NULL)
@@ -216,7 +212,7 @@ reread(struct source *s, const struct config *cfg, const struct dirty *d,
 				docroot_add_page(s, cfg, rel, &st, fresh);
 			else {
 				docroot_recheck_dir_of(s, rel);
-				docroot_drop_known(s, id);
+				known_drop(&s->known, id);
 			}
 		}
 		sort_bucket(&fresh[b]);
@@ -243,7 +239,7 @@ restricted(const struct source *s, const struct page *page, struct buf *out)
 static void
 file_of(const struct source *s, const struct page *page, struct buf *out)
 {
-	const char *rel = docroot_known_rel(s, page->id);
+	const char *rel = known_rel(&s->known, page->id);
 
 	if (rel != NULL)
 		buf_adds(out, rel);

@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "dir_watch.h"
 #include "id_map.h"
+#include "known_files.h"
 #include "lastmod_keeper.h"
 #include "source.h"
 
@@ -30,14 +31,7 @@ enum spelling { SPELL_CLEAN, SPELL_NOT_CLEAN, SPELL_SLASH, SPELL_NO_SLASH,
 
 enum follow { FOLLOW_NONE, FOLLOW_INOTIFY, FOLLOW_STAT };
 
-/* A file that is, or was, a page: what its id stands for. */
-struct known {
-	uint64_t	 id;
-	char		*rel;		/* a shared_str: its page's alias
-					   holds it where they are alike */
-};
-
-/* Files added since the last merge, looked through one by one. */
+/* Changes to the known files a request leaves unmerged, at most. */
 #define ADDED_MAX	1024
 
 /* A directory of the tree, as it was when last read. */
@@ -69,10 +63,7 @@ struct source {
 					   each page's file, 0 to read again */
 	int		*dir_of_wd;	/* index in dirs, or -1 */
 	size_t		 nwds;
-	struct known	*files;		/* sorted by id */
-	size_t		 nfiles;
-	struct known	*added;		/* since, to be merged into files */
-	size_t		 nadded;
+	struct known_files known;
 	time_t		 dirs_changed;
 	struct heads	*heads;		/* in a scan: to read side by side */
 	struct lastmod_keeper *dates;	/* when content was first seen */
@@ -149,10 +140,6 @@ uint64_t	docroot_kept_state(const struct stat *st);
 uint64_t	docroot_inode_key(const struct stat *st);
 int	docroot_dir_known(const struct source *s, const char *rel);
 void	docroot_recheck_dir_of(struct source *s, const char *rel);
-char	*docroot_add_known(struct source *s, uint64_t id, const char *rel);
-void	docroot_drop_known(struct source *s, uint64_t id);
-void	docroot_merge_added(struct source *s);
-char	*docroot_known_rel(const struct source *s, uint64_t id);
 uint64_t	docroot_id_of(const char *rel);
 void	docroot_join(struct buf *out, const char *dir, const char *rel);
 int	docroot_inside_root(const struct source *s, const char *path);

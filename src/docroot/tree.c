@@ -29,7 +29,6 @@ static int	take_listed(struct source *s, const struct config *cfg,
 	    char ***more, size_t *nmore);
 static size_t	add_dir(struct source *s, const char *rel,
 	    const struct stat *st);
-static int	by_id(const void *a, const void *b);
 static int	dir_index(const struct source *s, const char *rel, size_t *at);
 
 /*
@@ -211,86 +210,6 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 	return at;
 }
 
-/* Returns the copy it keeps, a shared_str that a page may hold. */
-char *
-docroot_add_known(struct source *s, uint64_t id, const char *rel)
-{
-	s->added = xgrowarray(s->added, s->nadded, sizeof(*s->added));
-	s->added[s->nadded++] = (struct known){ id, shared_str_dup(rel) };
-	return s->added[s->nadded - 1].rel;
-}
-
-static int
-by_id(const void *a, const void *b)
-{
-	uint64_t x = ((const struct known *)a)->id;
-	uint64_t y = ((const struct known *)b)->id;
-
-	return x < y ? -1 : x > y;
-}
-
-void
-docroot_drop_known(struct source *s, uint64_t id)
-{
-	struct known key = { id, NULL }, *k;
-
-	for (size_t i = 0; i < s->nadded; i++)
-		if (s->added[i].id == id) {
-			shared_str_drop(s->added[i].rel);
-			s->added[i] = s->added[--s->nadded];
-			break;
-		}
-	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
-	if (k == NULL)
-		return;
-	shared_str_drop(k->rel);
-	memmove(k, k + 1, (size_t)(s->files + s->nfiles - k - 1) *
-	    sizeof(*k));
-	s->nfiles--;
-}
-
-/* The files added since, sorted, merged into files: a pass over both. */
-void
-docroot_merge_added(struct source *s)
-{
-	struct known *all;
-	size_t i = 0, j = 0, n = 0;
-
-	if (s->nadded == 0)
-		return;
-	qsort(s->added, s->nadded, sizeof(*s->added), by_id);
-	all = xcalloc(s->nfiles + s->nadded, sizeof(*all));
-	while (i < s->nfiles || j < s->nadded) {
-		if (j == s->nadded || (i < s->nfiles &&
-		    s->files[i].id <= s->added[j].id))
-			all[n++] = s->files[i++];
-		else if (n > 0 && all[n - 1].id == s->added[j].id)
-			shared_str_drop(s->added[j++].rel);	/* known */
-		else
-			all[n++] = s->added[j++];
-	}
-	free(s->files);
-	free(s->added);
-	s->files = all;
-	s->nfiles = n;
-	s->added = NULL;
-	s->nadded = 0;
-}
-
-char *
-docroot_known_rel(const struct source *s, uint64_t id)
-{
-	struct known key = { id, NULL }, *k;
-
-	k = bsearch(&key, s->files, s->nfiles, sizeof(*s->files), by_id);
-	if (k)
-		return k->rel;
-	for (size_t i = 0; i < s->nadded; i++)
-		if (s->added[i].id == id)
-			return s->added[i].rel;
-	return NULL;
-}
-
 /* FNV-1a of the path below the root: the same file, the same id. */
 uint64_t
 docroot_id_of(const char *rel)
@@ -400,12 +319,13 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 
 			/* A scan meets each path once; a change, again. */
 			if (found->buckets)
-				docroot_add_page(s, cfg, docroot_add_known(s,
-				    id, buf_str(&child)), &st, found->buckets);
+				docroot_add_page(s, cfg, known_add_scanned(
+				    &s->known, id, buf_str(&child)), &st,
+				    found->buckets);
 			else {
 				id_list_add(&found->dirty->ids[id & 0xff], id);
-				if (docroot_known_rel(s, id) == NULL)
-					docroot_add_known(s, id,
+				if (known_rel(&s->known, id) == NULL)
+					known_add(&s->known, id,
 					    buf_str(&child));
 			}
 		}

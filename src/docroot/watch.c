@@ -164,12 +164,12 @@ docroot_read_events(struct source *s, const struct config *cfg,
 			if (docroot_file(&cfg->docroot, buf_str(&rel), &url,
 			    &why) == DOCROOT_NONE) {
 				/* No page: unless it was one, as it may. */
-				if (docroot_known_rel(s, id) != NULL)
+				if (known_rel(&s->known, id) != NULL)
 					id_list_add(&d->ids[id & 0xff], id);
 				continue;
 			}
-			if (docroot_known_rel(s, id) == NULL)
-				docroot_add_known(s, id, buf_str(&rel));
+			if (known_rel(&s->known, id) == NULL)
+				known_add(&s->known, id, buf_str(&rel));
 			id_list_add(&d->ids[id & 0xff], id);
 		}
 	}
@@ -212,18 +212,16 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 			continue;
 		rel = xstrdup(s->dirs[i].rel);
 		/* Its files as they were, gone or not, and as they are. */
-		docroot_merge_added(s);
-		for (size_t f = 0; f < s->nfiles; f++) {
-			const char *slash = strrchr(s->files[f].rel, '/');
-			size_t dirlen = slash ? (size_t)(slash -
-			    s->files[f].rel) : 0;
+		known_merge(&s->known);
+		for (size_t f = 0; f < s->known.nfiles; f++) {
+			const struct known *k = &s->known.files[f];
+			const char *slash = strrchr(k->rel, '/');
+			size_t dirlen = slash ? (size_t)(slash - k->rel) : 0;
 
-			if (dirlen == strlen(rel) && strncmp(s->files[f].rel,
-			    rel, dirlen) == 0) {
-				id_list_add(&d->ids[s->files[f].id & 0xff],
-				    s->files[f].id);
-				docroot_dirty_neighbours(s, cfg,
-				    s->files[f].rel, d);
+			if (dirlen == strlen(rel) && strncmp(k->rel, rel,
+			    dirlen) == 0) {
+				id_list_add(&d->ids[k->id & 0xff], k->id);
+				docroot_dirty_neighbours(s, cfg, k->rel, d);
 			}
 		}
 		docroot_read_dir(s, cfg, rel, &found, &more, &nmore);
@@ -248,13 +246,15 @@ docroot_compare_pages(struct source *s, struct dirty *d)
 {
 	struct states now = { s, NULL, NULL };
 
-	docroot_merge_added(s);
-	now.changed = xcalloc(s->nfiles + 1, 1);
-	parallel_each(s->nfiles, stat_page, &now);
-	for (size_t f = 0; f < s->nfiles; f++)
+	known_merge(&s->known);
+	now.changed = xcalloc(s->known.nfiles + 1, 1);
+	parallel_each(s->known.nfiles, stat_page, &now);
+	for (size_t f = 0; f < s->known.nfiles; f++) {
+		uint64_t id = s->known.files[f].id;
+
 		if (now.changed[f])
-			id_list_add(&d->ids[s->files[f].id & 0xff],
-			    s->files[f].id);
+			id_list_add(&d->ids[id & 0xff], id);
+	}
 	free(now.changed);
 }
 
@@ -309,7 +309,7 @@ static void
 dirty_if_known(struct source *s, const char *rel, struct dirty *d)
 {
 	uint64_t id = docroot_id_of(rel);
-	const char *known = docroot_known_rel(s, id);
+	const char *known = known_rel(&s->known, id);
 
 	if (known != NULL && strcmp(known, rel) == 0)
 		id_list_add(&d->ids[id & 0xff], id);
@@ -338,12 +338,14 @@ forget_prefix(struct source *s, const char *rel, struct dirty *d)
 	size_t n = strlen(rel);
 	char *prefix = xstrdup(rel);
 
-	docroot_merge_added(s);		/* a pass over them all in any case */
-	for (size_t f = 0; f < s->nfiles; f++)
-		if (n == 0 || (strncmp(s->files[f].rel, prefix, n) == 0 &&
-		    s->files[f].rel[n] == '/'))
-			id_list_add(&d->ids[s->files[f].id & 0xff],
-			    s->files[f].id);
+	known_merge(&s->known);		/* a pass over them all in any case */
+	for (size_t f = 0; f < s->known.nfiles; f++) {
+		const struct known *k = &s->known.files[f];
+
+		if (n == 0 || (strncmp(k->rel, prefix, n) == 0 &&
+		    k->rel[n] == '/'))
+			id_list_add(&d->ids[k->id & 0xff], k->id);
+	}
 	for (size_t i = 0; i < s->ndirs; i++) {
 		char *dr = s->dirs[i].rel;
 
@@ -437,9 +439,9 @@ stat_page(void *arg, size_t f)
 	struct stat st;
 	size_t was;
 
-	if (!id_map_get(&s->page_state, s->files[f].id, &was))
+	if (!id_map_get(&s->page_state, s->known.files[f].id, &was))
 		return;
-	path_of(s, s->files[f].rel, path, sizeof(path));
+	path_of(s, s->known.files[f].rel, path, sizeof(path));
 	now->changed[f] = stat(path, &st) == -1 || was == 0 ||
 	    docroot_state_key(&st) != (uint64_t)was;
 }
