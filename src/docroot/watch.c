@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "filestate.h"
+#include "folder_set.h"
 #include "log.h"
 #include "parallel.h"
 #include "paths.h"
@@ -26,7 +27,7 @@ struct states {
 static void	dirty_if_known(struct source *s, const char *rel,
 	    struct dirty *d);
 static int	linked_dir(struct source *s, const char *rel);
-static void	forget_prefix(struct source *s, const char *rel,
+static void	forget_folders(struct source *s, struct folder_set *gone,
 	    struct dirty *d);
 static void	stat_dir(void *arg, size_t i);
 static void	stat_page(void *arg, size_t f);
@@ -108,6 +109,7 @@ docroot_read_events(struct source *s, const struct config *cfg,
 	    __attribute__((aligned(__alignof__(struct inotify_event))));
 	struct found found = { NULL, d };
 	struct buf rel = BUF_INIT, url = BUF_INIT;
+	struct folder_set gone = FOLDER_SET_INIT;	/* forgotten at once */
 	ssize_t n;
 
 	while ((n = read(s->inotify_fd, events, sizeof(events))) > 0) {
@@ -128,12 +130,14 @@ docroot_read_events(struct source *s, const struct config *cfg,
 				continue;
 			}
 			if ((i = e->wd < 0 || (size_t)e->wd >= s->nwds ? -1 :
-			    s->dir_of_wd[e->wd]) < 0 || s->dirs[i].rel == NULL)
+			    s->dir_of_wd[e->wd]) < 0 || s->dirs[i].rel ==
+			    NULL || folder_set_has_above(&gone, s->dirs[i].rel,
+			    1))
 				continue;
 			if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
 			    IN_IGNORED)) {
 				/* Gone, or moved: its parent's event says where. */
-				forget_prefix(s, s->dirs[i].rel, d);
+				folder_set_add(&gone, s->dirs[i].rel);
 				continue;
 			}
 			if (e->len == 0 || docroot_hidden(e->name))
@@ -151,12 +155,14 @@ docroot_read_events(struct source *s, const struct config *cfg,
 			if ((e->mask & IN_ISDIR) ||
 			    docroot_dir_known(s, buf_str(&rel)) ||
 			    linked_dir(s, buf_str(&rel))) {
-				forget_prefix(s, buf_str(&rel), d);
+				folder_set_add(&gone, buf_str(&rel));
 				if (linked_dir(s, buf_str(&rel)) || ((e->mask &
 				    IN_ISDIR) && (e->mask & (IN_CREATE |
-				    IN_MOVED_TO))))
+				    IN_MOVED_TO)))) {
+					forget_folders(s, &gone, d);
 					docroot_walk(s, cfg, buf_str(&rel),
 					    &found, NULL, NULL);
+				}
 				continue;
 			}
 			buf_reset(&url);
@@ -175,6 +181,7 @@ docroot_read_events(struct source *s, const struct config *cfg,
 	}
 	if (n == 0 || (errno != EAGAIN && errno != EINTR))
 		s->lost = 1;
+	forget_folders(s, &gone, d);
 	buf_free(&rel);
 	buf_free(&url);
 }
@@ -194,37 +201,40 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 	size_t ndirs = s->ndirs;
 	struct states now = { s, xcalloc(ndirs + 1, sizeof(*now.dirs)),
 	    NULL };
+	struct folder_set gone = FOLDER_SET_INIT, changed = FOLDER_SET_INIT;
 
 	parallel_each(ndirs, stat_dir, &now);
 	for (size_t i = 0; i < ndirs; i++) {
-		struct stat st = now.dirs[i];
-		char **more = NULL, *rel;
-		size_t nmore = 0;
-
 		if (s->dirs[i].rel == NULL)
 			continue;
-		if (!S_ISDIR(st.st_mode)) {
-			forget_prefix(s, s->dirs[i].rel, d);
+		if (!S_ISDIR(now.dirs[i].st_mode)) {
+			folder_set_add(&gone, s->dirs[i].rel);
 			docroot_note_mtime(s, time(NULL));
-			continue;
-		}
-		if (!s->dirs[i].racy && same_file_state(&st, &s->dirs[i].st))
-			continue;
-		rel = xstrdup(s->dirs[i].rel);
-		/* Its files as they were, gone or not, and as they are. */
-		known_merge(&s->known);
-		for (size_t f = 0; f < s->known.nfiles; f++) {
-			const struct known *k = &s->known.files[f];
-			const char *slash = strrchr(k->rel, '/');
-			size_t dirlen = slash ? (size_t)(slash - k->rel) : 0;
+		} else if (s->dirs[i].racy ||
+		    !same_file_state(&now.dirs[i], &s->dirs[i].st))
+			folder_set_add(&changed, s->dirs[i].rel);
+	}
+	free(now.dirs);
+	forget_folders(s, &gone, d);
+	/* The changed folders' files as they were, gone or not... */
+	known_merge(&s->known);
+	for (size_t f = 0; f < s->known.nfiles; f++) {
+		const struct known *k = &s->known.files[f];
 
-			if (dirlen == strlen(rel) && strncmp(k->rel, rel,
-			    dirlen) == 0) {
-				id_list_add(&d->ids[k->id & 0xff], k->id);
-				docroot_dirty_neighbours(s, cfg, k->rel, d);
-			}
+		if (folder_set_has_folder_of(&changed, k->rel)) {
+			id_list_add(&d->ids[k->id & 0xff], k->id);
+			docroot_dirty_neighbours(s, cfg, k->rel, d);
 		}
-		docroot_read_dir(s, cfg, rel, &found, &more, &nmore);
+	}
+	/* ...and as they are, unless gone with a folder above them. */
+	for (size_t i = 0; i < changed.n; i++) {
+		char **more = NULL;
+		size_t nmore = 0;
+
+		if (!docroot_dir_known(s, changed.rels[i]))
+			continue;
+		docroot_read_dir(s, cfg, changed.rels[i], &found, &more,
+		    &nmore);
 		for (size_t k = 0; k < nmore; k++) {
 			if (!docroot_dir_known(s, more[k]))
 				docroot_walk(s, cfg, more[k], &found, NULL,
@@ -232,9 +242,8 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 			free(more[k]);
 		}
 		free(more);
-		free(rel);
 	}
-	free(now.dirs);
+	folder_set_free(&changed);
 }
 
 /*
@@ -331,36 +340,35 @@ linked_dir(struct source *s, const char *rel)
 	return linked;
 }
 
-/* Every known file under rel, and rel itself, to be read again. */
+/*
+ * Every known file below the folders gone, to be read again; those
+ * folders and the ones below them, forgotten. One pass for them all.
+ */
 static void
-forget_prefix(struct source *s, const char *rel, struct dirty *d)
+forget_folders(struct source *s, struct folder_set *gone, struct dirty *d)
 {
-	size_t n = strlen(rel);
-	char *prefix = xstrdup(rel);
-
+	if (gone->n == 0)
+		return;
 	known_merge(&s->known);		/* a pass over them all in any case */
 	for (size_t f = 0; f < s->known.nfiles; f++) {
 		const struct known *k = &s->known.files[f];
 
-		if (n == 0 || (strncmp(k->rel, prefix, n) == 0 &&
-		    k->rel[n] == '/'))
+		if (folder_set_has_above(gone, k->rel, 0))
 			id_list_add(&d->ids[k->id & 0xff], k->id);
 	}
 	for (size_t i = 0; i < s->ndirs; i++) {
-		char *dr = s->dirs[i].rel;
-
-		if (dr == NULL || !(strcmp(dr, prefix) == 0 || n == 0 ||
-		    (strncmp(dr, prefix, n) == 0 && dr[n] == '/')))
+		if (s->dirs[i].rel == NULL ||
+		    !folder_set_has_above(gone, s->dirs[i].rel, 1))
 			continue;
 		if (s->dirs[i].wd != -1) {
 			inotify_rm_watch(s->inotify_fd, s->dirs[i].wd);
 			s->dir_of_wd[s->dirs[i].wd] = -1;
 		}
-		free(dr);
+		free(s->dirs[i].rel);
 		s->dirs[i].rel = NULL;
 		s->dirs[i].wd = -1;
 	}
-	free(prefix);
+	folder_set_free(gone);
 }
 
 /*
