@@ -129,6 +129,7 @@ docroot_read_events(struct source *s, const struct config *cfg,
 				    e);
 				continue;
 			}
+			/* A folder gone, or below one, says nothing more. */
 			if ((i = e->wd < 0 || (size_t)e->wd >= s->nwds ? -1 :
 			    s->dir_of_wd[e->wd]) < 0 || s->dirs[i].rel ==
 			    NULL || folder_set_has_above(&gone, s->dirs[i].rel,
@@ -218,7 +219,7 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 	forget_folders(s, &gone, d);
 	/* The changed folders' files as they were, gone or not... */
 	known_merge(&s->known);
-	for (size_t f = 0; f < s->known.nfiles; f++) {
+	for (size_t f = 0; changed.n > 0 && f < s->known.nfiles; f++) {
 		const struct known *k = &s->known.files[f];
 
 		if (folder_set_has_folder_of(&changed, k->rel)) {
