@@ -1,7 +1,7 @@
 /*
- * A document root's tree as last read: its folders and its files, each
- * known by the id of its path, and the walk that reads them, one folder
- * at a time.
+ * A document root's tree as last read: its folders, each known by the id
+ * of its path, and the walk that reads them, one folder at a time, and
+ * hands their files to known_files.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -13,7 +13,6 @@
 #include "hash.h"
 #include "lister.h"
 #include "paths.h"
-#include "shared_str.h"
 #include "docroot_source.h"
 
 static int	follow_link(struct source *s, const char *rel,
