@@ -65,7 +65,8 @@ known_merge(struct known_files *kf)
 
 	if (kf->nadded == 0 && kf->ndropped == 0)
 		return;
-	qsort(kf->added, kf->nadded, sizeof(*kf->added), by_id);
+	if (kf->nadded > 0)	/* none: added is NULL, which qsort refuses */
+		qsort(kf->added, kf->nadded, sizeof(*kf->added), by_id);
 	all = xreallocarray(NULL, kf->nfiles + kf->nadded + 1, sizeof(*all));
 	while (i < kf->nfiles || j < kf->nadded) {
 		/* On a tie the file known first is kept. */
@@ -120,6 +121,8 @@ in_files(const struct known_files *kf, uint64_t id)
 {
 	struct known key = { id, NULL }, *k;
 
+	if (kf->nfiles == 0)	/* files may be NULL, which bsearch refuses */
+		return NULL;
 	k = bsearch(&key, kf->files, kf->nfiles, sizeof(*kf->files), by_id);
 	return k && k->rel ? k : NULL;
 }
