@@ -98,6 +98,7 @@ main(int argc, char **argv)
 	suite_http();
 	suite_id_map();
 	suite_known_files();
+	suite_main_content();
 	suite_folder_set();
 	suite_indexnow();
 	suite_number();

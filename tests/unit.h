@@ -15,6 +15,7 @@ void	suite_fcgi(void);
 void	suite_http(void);
 void	suite_id_map(void);
 void	suite_known_files(void);
+void	suite_main_content(void);
 void	suite_folder_set(void);
 void	suite_indexnow(void);
 void	suite_number(void);

@@ -25,3 +25,17 @@ site_free(struct site *site)
 	site->pages = NULL;
 	site->n = 0;
 }
+
+const char *
+content_from_name(enum content_from from)
+{
+	static const char *const names[] = {
+		[CONTENT_FROM_NONE] = "-",
+		[CONTENT_FROM_MAIN] = "main",
+		[CONTENT_FROM_ROLE] = "role=main",
+		[CONTENT_FROM_ARTICLE] = "article",
+		[CONTENT_FROM_BODY] = "body",
+	};
+
+	return from < sizeof(names) / sizeof(names[0]) ? names[from] : "-";
+}

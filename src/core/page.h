@@ -19,6 +19,14 @@ enum access { ACCESS_PUBLIC, ACCESS_RESTRICTED, ACCESS_DENY };
 /* Where a page's last_modified comes from, as sitemapd list says. */
 enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED };
 
+/*
+ * What a page's content hash covers, where its source hashes one: the
+ * element that holds its main content, or else the body without its
+ * landmarks (docroot/main_content.h), as sitemapd list says.
+ */
+enum content_from { CONTENT_FROM_NONE, CONTENT_FROM_MAIN, CONTENT_FROM_ROLE,
+	CONTENT_FROM_ARTICLE, CONTENT_FROM_BODY };
+
 /* Ordered to leave no padding: a million of them are kept. */
 struct page {
 	uint64_t	 id;
@@ -38,7 +46,8 @@ struct page {
 					   else 0 */
 	uint32_t	 ntags;
 	uint32_t	 version;	/* the current one */
-	enum access	 access;
+	uint8_t		 access;	/* enum access */
+	uint8_t		 content_from;	/* enum content_from */
 	uint8_t		 markdown;	/* a kind of page the sitemap lists */
 	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
 	uint8_t		 url_path;	/* alias is a path, taken as it is */
@@ -51,6 +60,8 @@ struct site {
 };
 
 void	page_free(struct page *);
+/* "main", "role=main", "article", "body"; "-" for none. */
+const char *content_from_name(enum content_from);
 void	site_free(struct site *);
 
 #endif

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "content_hash.h"
 #include "hash.h"
+#include "main_content.h"
 
 /*
  * Drops each </html> end tag on the way to the parser: libxml2 reads
@@ -23,17 +24,29 @@ struct html_end_filter {
 	int	 in_tag;	/* dropping up to its '>' */
 };
 
-struct text_hash {
+/* A run of text hashed, its blanks as one, as a reader sees words. */
+struct text_sum {
 	uint64_t	 h;
-	int		 hidden;	/* inside so many scripts and styles */
 	int		 blank;		/* a blank came after some text */
 	int		 some;		/* some text came */
+};
+
+struct text_hash {
+	struct main_content where;
+	struct text_sum	 part[MAIN_KINDS];	/* each candidate's */
+	struct text_sum	 title;
+	struct text_sum	 whole;		/* every text shown, as before */
+	int		 whole_hidden;	/* inside so many scripts and styles */
 	struct body_dates *dates;	/* or NULL */
 };
 
 static void	on_start(void *, const xmlChar *, const xmlChar **);
 static void	on_end(void *, const xmlChar *);
 static void	on_text(void *, const xmlChar *, int);
+static void	sum_init(struct text_sum *);
+static void	sum_text(struct text_sum *, const xmlChar *, int);
+static void	sum_word(struct text_sum *, const char *, const char *);
+static void	all_blank(struct text_hash *);
 static int	is_hidden(const char *);
 static void	take_date(struct body_dates *, const xmlChar *,
 		    const xmlChar **);
@@ -42,19 +55,26 @@ static void	feed(htmlParserCtxtPtr, struct html_end_filter *,
 static int	has_token(const char *, const char *);
 static int	holds(const char *, size_t, const char *);
 
-uint64_t
-content_hash(int fd, struct body_dates *dates)
+int
+content_hash(int fd, struct body_dates *dates, struct content_sums *sums)
 {
-	struct text_hash t = { HASH_INIT, 0, 0, 0, dates };
+	struct text_hash t = { .dates = dates };
 	struct html_end_filter filter = { "", 0, 0 };
 	htmlSAXHandler sax;
 	htmlParserCtxtPtr ctxt;
 	char chunk[64 * 1024];
 	size_t total = 0;
 	ssize_t n = 0;
+	enum main_kind from;
 
+	memset(sums, 0, sizeof(*sums));
 	if (lseek(fd, 0, SEEK_SET) == -1)
-		return 0;
+		return -1;
+	main_content_init(&t.where);
+	for (int k = 0; k < MAIN_KINDS; k++)
+		sum_init(&t.part[k]);
+	sum_init(&t.title);
+	sum_init(&t.whole);
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
 	sax.endElement = on_end;
@@ -74,19 +94,43 @@ content_hash(int fd, struct body_dates *dates)
 		htmlParseChunk(ctxt, filter.held, (int)filter.nheld, 0);
 	htmlParseChunk(ctxt, NULL, 0, 1);
 	htmlFreeParserCtxt(ctxt);
-	return n == -1 ? 0 : t.h;
+	from = main_content_chosen(&t.where);
+	main_content_free(&t.where);
+	if (n == -1)
+		return -1;
+	/* The title, then the content: neither runs into the other. */
+	sums->main = hash_add(t.title.h, &t.part[from].h,
+	    sizeof(t.part[from].h));
+	sums->main += sums->main == 0;	/* 0 says "not known" */
+	sums->whole = t.whole.h;
+	sums->from = from;
+	return 0;
 }
 
 static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct text_hash *t = ctx;
+	unsigned here;
 
 	if (t->dates != NULL && atts != NULL)
 		take_date(t->dates, name, atts);
 	if (is_hidden((const char *)name))
-		t->hidden++;
-	t->blank = 1;	/* an element parts words, as a browser lays it out */
+		t->whole_hidden++;
+	main_content_start(&t->where, (const char *)name,
+	    (const char *const *)atts);
+	all_blank(t);	/* an element parts words, as a browser lays it out */
+	/* A picture replaced is the page changed: its URL counts. */
+	if (strcmp((const char *)name, "img") != 0 || atts == NULL)
+		return;
+	here = main_content_here(&t->where);
+	for (size_t i = 0; here != 0 && atts[i] != NULL; i += 2)
+		if (strcmp((const char *)atts[i], "src") == 0 &&
+		    atts[i + 1] != NULL)
+			for (int k = 0; k < MAIN_KINDS; k++)
+				if (here & 1u << k)
+					sum_word(&t->part[k], "img:",
+					    (const char *)atts[i + 1]);
 }
 
 static void
@@ -94,31 +138,70 @@ on_end(void *ctx, const xmlChar *name)
 {
 	struct text_hash *t = ctx;
 
-	if (is_hidden((const char *)name) && t->hidden > 0)
-		t->hidden--;
-	t->blank = 1;
+	if (is_hidden((const char *)name) && t->whole_hidden > 0)
+		t->whole_hidden--;
+	main_content_end(&t->where);
+	all_blank(t);
 }
 
 static void
 on_text(void *ctx, const xmlChar *text, int len)
 {
 	struct text_hash *t = ctx;
+	unsigned here = main_content_here(&t->where);
 
-	if (t->hidden > 0)
-		return;
+	if (t->whole_hidden == 0)
+		sum_text(&t->whole, text, len);
+	if (main_content_in_title(&t->where))
+		sum_text(&t->title, text, len);
+	for (int k = 0; here != 0 && k < MAIN_KINDS; k++)
+		if (here & 1u << k)
+			sum_text(&t->part[k], text, len);
+}
+
+static void
+sum_init(struct text_sum *sum)
+{
+	*sum = (struct text_sum){ HASH_INIT, 0, 0 };
+}
+
+static void
+sum_text(struct text_sum *sum, const xmlChar *text, int len)
+{
 	for (int i = 0; i < len; i++) {
 		unsigned char c = text[i];
 
 		if (ascii_in(c, ASCII_SPACE)) {
-			t->blank = 1;
+			sum->blank = 1;
 			continue;
 		}
-		if (t->blank && t->some)
-			t->h = hash_add(t->h, " ", 1);
-		t->h = hash_add(t->h, &c, 1);
-		t->blank = 0;
-		t->some = 1;
+		if (sum->blank && sum->some)
+			sum->h = hash_add(sum->h, " ", 1);
+		sum->h = hash_add(sum->h, &c, 1);
+		sum->blank = 0;
+		sum->some = 1;
 	}
+}
+
+/* A word of its own that no text can spell: kind, a NUL, then value. */
+static void
+sum_word(struct text_sum *sum, const char *kind, const char *value)
+{
+	if (sum->some)
+		sum->h = hash_add(sum->h, " ", 1);
+	sum->h = hash_add(sum->h, kind, strlen(kind) + 1);
+	sum->h = hash_add(sum->h, value, strlen(value));
+	sum->blank = 1;
+	sum->some = 1;
+}
+
+static void
+all_blank(struct text_hash *t)
+{
+	for (int k = 0; k < MAIN_KINDS; k++)
+		t->part[k].blank = 1;
+	t->title.blank = 1;
+	t->whole.blank = 1;
 }
 
 /* What a reader does not see: scripts, styles, templates. */
@@ -145,7 +228,9 @@ body_dates_read(int fd, struct body_dates *dates)
 		size_t have = kept + (size_t)n;
 
 		if (holds(chunk, have, word)) {
-			content_hash(fd, dates);
+			struct content_sums ignored;
+
+			content_hash(fd, dates, &ignored);
 			return;
 		}
 		total += (size_t)n;
@@ -189,7 +274,6 @@ take_date(struct body_dates *dates, const xmlChar *name, const xmlChar **atts)
 		dates->published = xstrdup(value);
 }
 
-/* Whether the blank-separated list holds token, as itemprop lists them. */
 /*
  * Pushes data, less each </html ...> in it (any case, cut anywhere
  * across chunks); the bytes between are pushed as they come.
@@ -241,6 +325,7 @@ feed(htmlParserCtxtPtr ctxt, struct html_end_filter *f, const char *data,
 		htmlParseChunk(ctxt, data + from, (int)(len - from), 0);
 }
 
+/* Whether the blank-separated list holds token, as itemprop lists them. */
 static int
 has_token(const char *list, const char *token)
 {

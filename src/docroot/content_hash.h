@@ -1,15 +1,21 @@
 /*
- * What a reader of a page sees, as a hash, and the dates its body states:
- * its text, the title and what follows </html> included,
- * but not its scripts, styles or attributes, where a generator writes
- * what changes on every build without the page changing (asset hashes,
- * its own version); runs of blanks count as one. lastmod_store.c keeps
- * it, so that a rebuild that changes no page moves no lastmod.
+ * What a reader of a page sees of it, as a hash, and the dates its body
+ * states. The hash covers the page's title and its main content
+ * (main_content.h): its text and the URLs of its pictures, but neither
+ * what a template repeats on every page (the navigation that lists every
+ * other page, the footer with the build's time) nor its scripts, styles
+ * or attributes, where a generator writes what changes on every build
+ * without the page changing (asset hashes, its own version); runs of
+ * blanks count as one. lastmod_store.c keeps it, so that a rebuild that
+ * changes no page's own content moves no lastmod, and IndexNow submits
+ * only the pages that changed.
  */
 #ifndef SITEMAPD_CONTENT_HASH_H
 #define SITEMAPD_CONTENT_HASH_H
 
 #include <stdint.h>
+
+#include "main_content.h"
 
 /* Read no further: what a huge page says past it changes no date. */
 #define CONTENT_HASH_MAX	(16 * 1024 * 1024)
@@ -26,11 +32,22 @@ struct body_dates {
 };
 void	body_dates_free(struct body_dates *);
 
+/* What content_hash found in a page. */
+struct content_sums {
+	uint64_t	 main;		/* its title and main content; never 0 */
+	/*
+	 * Every text it shows, what follows </html> included: the hash
+	 * sitemapd 0.1 kept, so that a store it wrote keeps its dates.
+	 */
+	uint64_t	 whole;
+	enum main_kind	 from;		/* the element main covers */
+};
+
 /*
- * The hash of what fd holds from its start; 0 when it cannot be read.
- * dates, unless NULL, gets its microdata dates.
+ * The sums of what fd holds from its start: -1 when it cannot be read,
+ * and then all 0. dates, unless NULL, gets its microdata dates.
  */
-uint64_t	content_hash(int fd, struct body_dates *dates);
+int	content_hash(int fd, struct body_dates *dates, struct content_sums *);
 
 /*
  * Only its microdata dates, read from fd's start: a parse only where

@@ -82,13 +82,14 @@ struct source {
 
 /*
  * What the store is asked of a page: the hash of its content, 0 for none
- * (its own stated date decides), and the date it published itself, for
- * a page the store never saw, or 0; and whether what its head said holds
- * only for now, as other files or the clock decide: then no page fact
- * keeps it.
+ * (its own stated date decides), and the hash sitemapd 0.1 took, for the
+ * rows it wrote, or 0; the date it published itself, for a page the
+ * store never saw, or 0; and whether what its head said holds only for
+ * now, as other files or the clock decide: then no page fact keeps it.
  */
 struct dating {
 	uint64_t	 content;
+	uint64_t	 whole;
 	time_t		 first;
 	int		 transient;
 };

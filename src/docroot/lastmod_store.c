@@ -2,6 +2,9 @@
  * The lastmod store's rules, in SQL that SQLite and PostgreSQL both run
  * (store_db.h): a page keeps the date its content was first seen; a page
  * gone stays remembered for GONE_FOR, so that one restored keeps its date.
+ * A row says which hash it holds: one written before the hash covered
+ * only the main content holds the whole page's, and keeps its date while
+ * the page's whole text is what it was, taking the new hash then.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,18 +17,30 @@
 /* How long a page gone from the root is remembered. */
 #define GONE_FOR	(30 * 24 * 60 * 60)
 
+/* The kinds of hash a row holds (content_hash.h). */
+#define HASH_WHOLE	0	/* the whole page's text: rows of before */
+#define HASH_MAIN	1	/* its title and main content */
+
 static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS pages ("
     "url TEXT PRIMARY KEY, hash BIGINT NOT NULL, since BIGINT NOT NULL, "
-    "gone BIGINT)";
-static const char all_sql[] = "SELECT url, hash, since, gone FROM pages";
+    "gone BIGINT, kind BIGINT NOT NULL DEFAULT 0)";
+/* A store made before rows said their kind: each holds HASH_WHOLE. */
+static const char has_kind_sql[] = "SELECT kind FROM pages LIMIT 1";
+static const char add_kind_sql[] = "ALTER TABLE pages ADD COLUMN kind "
+    "BIGINT NOT NULL DEFAULT 0";
+static const char all_sql[] = "SELECT url, hash, since, gone, kind FROM pages";
+/* Rows of some pages, for dates asked between scans. */
+static const char some_sql[] = "SELECT url, hash, since, gone, kind FROM pages "
+    "WHERE url IN (%s)";
 /*
  * Pages dated CHUNK at a time, in one statement each way: written only
  * where the content differs, which RETURNING says; read back where not.
  */
 #define CHUNK		128
-static const char record_sql[] = "INSERT INTO pages (url, hash, since) "
+static const char record_sql[] = "INSERT INTO pages (url, hash, since, kind) "
     "VALUES %s ON CONFLICT (url) DO UPDATE SET hash = excluded.hash, "
-    "since = excluded.since, gone = NULL WHERE pages.hash <> excluded.hash "
+    "since = excluded.since, kind = excluded.kind, gone = NULL "
+    "WHERE pages.hash <> excluded.hash OR pages.kind <> excluded.kind "
     "RETURNING url, since";
 static const char since_sql[] = "SELECT url, since FROM pages WHERE url IN "
     "(%s)";
@@ -38,6 +53,7 @@ static const char count_sql[] = "SELECT count(*) FROM pages";
 struct known_page {
 	uint64_t	 hash;
 	int64_t		 since, gone;
+	int		 kind;
 	int		 seen;
 };
 
@@ -65,6 +81,9 @@ struct sweep {
 	struct buf	 gone, back;	/* NUL-separated */
 };
 
+static int	has_kind(struct lastmod_store *, struct buf *);
+static int	load_some(struct lastmod_store *, const struct lastmod_ask *,
+		    size_t, struct buf *);
 static int	date_chunk(struct lastmod_store *, struct lastmod_ask **,
 		    size_t, struct buf *);
 static int	answer(void *, const struct store_value *);
@@ -88,7 +107,8 @@ lastmod_store_open(const char *where, struct buf *why)
 
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
-	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL) {
+	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
+	    has_kind(s, why) == -1) {
 		failed(s, "opening", why);
 		lastmod_store_close(s);
 		return NULL;
@@ -131,20 +151,34 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
     size_t n, struct buf *why)
 {
 	struct lastmod_ask **new = xreallocarray(NULL, n, sizeof(*new));
+	unsigned char *kept = xcalloc(n, 1);
 	size_t nnew = 0;
-	int rc = 0;
+	/* Between scans, only the rows of these pages are read. */
+	int some = !s->loaded, rc = 0;
 
+	if (some && load_some(s, asks, n, why) == -1) {
+		free(new);
+		free(kept);
+		return failed(s, "reading", why);
+	}
 	for (size_t i = 0; i < n; i++) {
-		struct known_page *k = s->loaded ? known(s, asks[i].url) : NULL;
+		struct known_page *k = known(s, asks[i].url);
 
-		if (k && k->hash == asks[i].hash) {
+		if (k && k->kind == HASH_MAIN && k->hash == asks[i].hash) {
 			asks[i].date = (time_t)k->since;
 			asks[i].remembered = 1;
 			k->seen = 1;
 			continue;
 		}
+		/* A row of before whose page reads as it did: its date stays,
+		 * under the new hash. */
+		if (k && k->kind == HASH_WHOLE && asks[i].whole != 0 &&
+		    k->hash == asks[i].whole) {
+			asks[i].date = (time_t)k->since;
+			kept[nnew] = 1;
+		}
 		/* A page it read whole at the scan's start and never saw. */
-		if (k == NULL && s->loaded && asks[i].first != 0)
+		else if (k == NULL && !some && asks[i].first != 0)
 			asks[i].date = asks[i].first;
 		new[nnew++] = &asks[i];
 	}
@@ -153,9 +187,15 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 		    CHUNK, why);
 	if (rc == 0)
 		rc = write_done(s, why);
-	for (size_t i = 0; i < nnew && rc == 0 && s->loaded; i++)
-		learn(s, new[i]);
+	for (size_t i = 0; i < nnew && rc == 0; i++) {
+		new[i]->remembered |= kept[i];
+		if (!some)
+			learn(s, new[i]);
+	}
+	if (some)
+		unload(s);
 	free(new);
+	free(kept);
 	return rc;
 }
 
@@ -204,12 +244,62 @@ lastmod_store_count(struct lastmod_store *s, struct buf *why)
 	return (long)n;
 }
 
+/*
+ * Gives a store made before rows said their kind of hash the column that
+ * says it, each of its rows then of the whole page. Another process may
+ * add it at the same moment: only a column still missing is an error.
+ */
+static int
+has_kind(struct lastmod_store *s, struct buf *why)
+{
+	struct buf ignored = BUF_INIT;
+	int rc = 0;
+
+	if (s->db->run(s->conn, has_kind_sql, NULL, 0, NULL, NULL,
+	    &ignored) == -1 && s->db->run(s->conn, add_kind_sql, NULL, 0, NULL,
+	    NULL, &ignored) == -1)
+		rc = s->db->run(s->conn, has_kind_sql, NULL, 0, NULL, NULL,
+		    why);
+	buf_free(&ignored);
+	return rc;
+}
+
+/* The rows of the n pages of asks, as a scan's load would have them. */
+static int
+load_some(struct lastmod_store *s, const struct lastmod_ask *asks, size_t n,
+    struct buf *why)
+{
+	struct store_value *params = xreallocarray(NULL, CHUNK,
+	    sizeof(*params));
+	struct buf list = BUF_INIT, sql = BUF_INIT;
+	int rc = 0;
+
+	for (size_t at = 0; at < n && rc == 0; at += CHUNK) {
+		size_t np = 0;
+
+		buf_reset(&list);
+		for (size_t i = at; i < n && np < CHUNK; i++) {
+			buf_printf(&list, "%s$%zu", np ? ", " : "", np + 1);
+			params[np++] = (struct store_value){ asks[i].url, 0,
+			    0 };
+		}
+		buf_reset(&sql);
+		buf_printf(&sql, some_sql, buf_str(&list));
+		rc = s->db->run(s->conn, buf_str(&sql), params, (int)np,
+		    keep_row, s, why);
+	}
+	buf_free(&list);
+	buf_free(&sql);
+	free(params);
+	return rc;
+}
+
 /* New content, a chunk: recorded, or dated as the store already has it. */
 static int
 date_chunk(struct lastmod_store *s, struct lastmod_ask **asks, size_t n,
     struct buf *why)
 {
-	struct store_value *params = xreallocarray(NULL, 3 * n,
+	struct store_value *params = xreallocarray(NULL, 4 * n,
 	    sizeof(*params));
 	struct chunk c = { asks, n, 0 };
 	struct buf list = BUF_INIT, sql = BUF_INIT;
@@ -221,13 +311,14 @@ date_chunk(struct lastmod_store *s, struct lastmod_ask **asks, size_t n,
 		/* A URL twice in one INSERT is an error to PostgreSQL. */
 		if (ask_of(asks, i, asks[i]->url) != i)
 			continue;
-		buf_printf(&list, "%s($%zu, $%zu, $%zu)", np ? ", " : "",
-		    np + 1, np + 2, np + 3);
+		buf_printf(&list, "%s($%zu, $%zu, $%zu, $%zu)", np ? ", " :
+		    "", np + 1, np + 2, np + 3, np + 4);
 		params[np++] = (struct store_value){ asks[i]->url, 0, 0 };
 		params[np++] = (struct store_value){ NULL,
 		    (int64_t)asks[i]->hash, 0 };
 		params[np++] = (struct store_value){ NULL,
 		    (int64_t)asks[i]->date, 0 };
+		params[np++] = (struct store_value){ NULL, HASH_MAIN, 0 };
 	}
 	buf_printf(&sql, record_sql, buf_str(&list));
 	if (write_begun(s, why) == -1 || s->db->run(s->conn, buf_str(&sql),
@@ -297,7 +388,8 @@ learn(struct lastmod_store *s, const struct lastmod_ask *a)
 	}
 	/* Dated by another process, which may have marked it gone: the
 	 * sweep unmarks it. */
-	*k = (struct known_page){ a->hash, a->date, a->remembered, 1 };
+	*k = (struct known_page){ a->hash, a->date, a->remembered, HASH_MAIN,
+	    1 };
 }
 
 /* A transaction, begun at the first write, so that reads lock nothing. */
@@ -330,7 +422,7 @@ keep_row(void *arg, const struct store_value *cols)
 	id_map_put(&s->at, hash_add(HASH_INIT, cols[0].text,
 	    strlen(cols[0].text)), s->nknown);
 	s->known[s->nknown++] = (struct known_page){ (uint64_t)cols[1].n,
-	    cols[2].n, cols[3].null ? 0 : cols[3].n, 0 };
+	    cols[2].n, cols[3].null ? 0 : cols[3].n, (int)cols[4].n, 0 };
 	return 0;
 }
 

@@ -28,10 +28,14 @@ const char *lastmod_store_name(const struct lastmod_store *);
  */
 int	lastmod_store_load(struct lastmod_store *, struct buf *why);
 
-/* A page to date: its URL and content hash, and its date. */
+/*
+ * A page to date: its URL and content hash (content_hash.h's main), and
+ * its date; the hash sitemapd 0.1 kept (whole), for the rows it wrote.
+ */
 struct lastmod_ask {
 	const char	*url;
 	uint64_t	 hash;
+	uint64_t	 whole;
 	time_t		 date;		/* its file's; out, the store's */
 	time_t		 first;		/* or 0: its date if the store never
 					   saw the page */

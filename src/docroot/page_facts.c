@@ -53,9 +53,10 @@ struct page_key {
 };
 #define USED		1
 
-/* kind: from in the low bits, then these. */
+/* kind: from in the low bits, then these, then content_from. */
 #define KIND_BROKEN	0x10
 #define KIND_DATED	0x20
+#define KIND_CONTENT_SHIFT	8
 
 struct page_facts {
 	const struct store_db *db;
@@ -282,6 +283,7 @@ fact_row(void *arg, const struct store_value *cols)
 		.first = (time_t)cols[7].n,
 		.dated = (kind & KIND_DATED) != 0,
 		.from = (uint8_t)(kind & 0x0f),
+		.content_from = (uint8_t)(kind >> KIND_CONTENT_SHIFT & 0x0f),
 		.broken = (kind & KIND_BROKEN) != 0,
 	};
 	return 0;
@@ -294,7 +296,8 @@ put(struct page_facts *f, const struct page_fact *fact, struct buf *why)
 		{ NULL, ROW_KEY(fact->id), 0 },
 		{ NULL, (int64_t)fact->state, 0 },
 		{ NULL, fact->from | (fact->broken ? KIND_BROKEN : 0) |
-		    (fact->dated ? KIND_DATED : 0), 0 },
+		    (fact->dated ? KIND_DATED : 0) |
+		    fact->content_from << KIND_CONTENT_SHIFT, 0 },
 		{ fact->why, 0, fact->why == NULL },
 		{ fact->alternates, 0, fact->alternates == NULL },
 		{ NULL, (int64_t)fact->modified, 0 },

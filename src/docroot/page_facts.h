@@ -24,6 +24,7 @@ struct page_fact {
 	time_t		 first;		/* struct dating's */
 	uint8_t		 dated;		/* the store is asked of content */
 	uint8_t		 from;		/* enum lastmod_from */
+	uint8_t		 content_from;	/* enum content_from */
 	uint8_t		 broken;
 };
 

@@ -132,7 +132,7 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 	const char *why = NULL;
 	struct page page = { .id = docroot_id_of(rel), .markdown = 1,
 	    .access = ACCESS_PUBLIC, .last_modified = st->st_mtime };
-	struct dating dating = { 0, 0, 0 };
+	struct dating dating = { 0, 0, 0, 0 };
 	const struct page_fact *fact = NULL;
 	struct site *bucket;
 	uint64_t state;
@@ -340,9 +340,15 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * dates its body states come with it, or alone where its head
 	 * states none.
 	 */
-	if (s->has_store || cfg->indexnow.key != NULL)
-		page->content = content_hash(fd, &body);
-	else if (head.modified == NULL)
+	if (s->has_store || cfg->indexnow.key != NULL) {
+		struct content_sums sums;
+
+		if (content_hash(fd, &body, &sums) == 0) {
+			page->content = sums.main;
+			page->content_from = CONTENT_FROM_MAIN + sums.from;
+			dating->whole = sums.whole;
+		}
+	} else if (head.modified == NULL)
 		body_dates_read(fd, &body);
 	if (s->has_store)
 		dating->content = page->content;
@@ -591,9 +597,10 @@ remember_dates(struct source *s, struct page **pages,
 			continue;
 		asked[nasks] = pages[i];
 		ids[nasks] = pages[i]->id;
-		asks[nasks++] = (struct lastmod_ask){ pages[i]->alias,
-		    datings[i].content, pages[i]->last_modified,
-		    datings[i].first, 0 };
+		asks[nasks++] = (struct lastmod_ask){ .url = pages[i]->alias,
+		    .hash = datings[i].content, .whole = datings[i].whole,
+		    .date = pages[i]->last_modified,
+		    .first = datings[i].first };
 	}
 	if (nasks > 0 && lastmod_keeper_dates(s->dates, asks, ids, nasks,
 	    wait_ms) == 1)
@@ -627,6 +634,7 @@ take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 	page->last_modified = f->modified;
 	page->lastmod_from = f->from;
 	page->content = f->content;
+	page->content_from = f->content_from;
 	dating->content = f->dated ? f->content : 0;
 	dating->first = f->first;
 }
@@ -639,7 +647,8 @@ learn_fact(struct source *s, const struct head_todo *t,
 	struct page_fact f = { .id = page->id, .state = t->state,
 	    .modified = page->last_modified, .content = page->content,
 	    .first = t->dating.first, .dated = t->dating.content != 0,
-	    .from = page->lastmod_from, .broken = page->broken != NULL };
+	    .from = page->lastmod_from, .content_from = page->content_from,
+	    .broken = page->broken != NULL };
 
 	if (s->facts == NULL || t->state == 0 || t->dating.transient)
 		return;

@@ -1,0 +1,197 @@
+/*
+ * Where a page's main content is (main_content.h): a stack of the open
+ * elements' flags, so that each end undoes what its start did.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "buf.h"
+#include "main_content.h"
+
+/* An open element's flags: the low MAIN_KINDS bits, the landmark counts
+ * it raised; then these. */
+#define OPENED(kind)	(1u << (MAIN_KINDS + (kind)))	/* it is the candidate */
+#define UNSEEN		(1u << (2 * MAIN_KINDS))
+#define TITLE		(UNSEEN << 1)
+#define ARTICLE		(UNSEEN << 2)	/* an <article>, for their nesting */
+
+static int	is_unseen(const char *, const char *const *);
+static int	is_landmark(const char *, const char *);
+static const char *attribute(const char *const *, const char *);
+static int	first_token_is(const char *, const char *);
+
+void
+main_content_init(struct main_content *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->open = 1u << MAIN_BODY;	/* the body is all the page shows */
+}
+
+void
+main_content_free(struct main_content *m)
+{
+	free(m->stack);
+	main_content_init(m);
+}
+
+void
+main_content_start(struct main_content *m, const char *name,
+    const char *const *atts)
+{
+	const char *role = attribute(atts, "role");
+	unsigned flags = 0;
+
+	if (m->depth + m->deeper >= MAIN_CONTENT_DEPTH) {
+		m->deeper++;
+		return;
+	}
+	if (m->unseen == 0 && is_unseen(name, atts))
+		flags |= UNSEEN;
+	else if (m->unseen == 0) {
+		/* The first of each, once: a later one is only content. */
+		if (!(m->found & 1u << MAIN_ELEMENT) &&
+		    strcmp(name, "main") == 0)
+			flags |= OPENED(MAIN_ELEMENT);
+		if (!(m->found & 1u << MAIN_ROLE) && role != NULL &&
+		    first_token_is(role, "main"))
+			flags |= OPENED(MAIN_ROLE);
+		if (strcmp(name, "article") == 0) {
+			flags |= ARTICLE;
+			/* Outside every landmark: not a sidebar's cards. */
+			if (m->articles_open == 0 &&
+			    m->landmarks[MAIN_BODY] == 0 && m->articles++ == 0)
+				flags |= OPENED(MAIN_ARTICLE);
+		}
+		if (is_landmark(name, role))
+			flags |= m->open;
+		/* The document's title is its first, as a browser's. */
+		if (!m->titled && strcmp(name, "title") == 0) {
+			flags |= TITLE;
+			m->titled = 1;
+		}
+	}
+	for (int k = 0; k < MAIN_KINDS; k++) {
+		if (flags & 1u << k)
+			m->landmarks[k]++;
+		if (flags & OPENED(k)) {
+			m->open |= 1u << k;
+			m->found |= 1u << k;
+			m->landmarks[k] = 0;
+		}
+	}
+	m->unseen += (flags & UNSEEN) != 0;
+	m->title += (flags & TITLE) != 0;
+	m->articles_open += (flags & ARTICLE) != 0;
+	m->stack = xgrowarray(m->stack, m->depth, sizeof(*m->stack));
+	m->stack[m->depth++] = (uint16_t)flags;
+}
+
+void
+main_content_end(struct main_content *m)
+{
+	unsigned flags;
+
+	if (m->deeper > 0) {
+		m->deeper--;
+		return;
+	}
+	if (m->depth == 0)
+		return;
+	flags = m->stack[--m->depth];
+	for (int k = 0; k < MAIN_KINDS; k++) {
+		if (flags & 1u << k)
+			m->landmarks[k]--;
+		if (flags & OPENED(k))
+			m->open &= ~(1u << k);
+	}
+	m->unseen -= (flags & UNSEEN) != 0;
+	m->title -= (flags & TITLE) != 0;
+	m->articles_open -= (flags & ARTICLE) != 0;
+}
+
+unsigned
+main_content_here(const struct main_content *m)
+{
+	unsigned here = 0;
+
+	if (m->unseen > 0 || m->title > 0)
+		return 0;
+	for (int k = 0; k < MAIN_KINDS; k++)
+		if ((m->open & 1u << k) && m->landmarks[k] == 0)
+			here |= 1u << k;
+	return here;
+}
+
+int
+main_content_in_title(const struct main_content *m)
+{
+	return m->title > 0 && m->unseen == 0;
+}
+
+enum main_kind
+main_content_chosen(const struct main_content *m)
+{
+	if (m->found & 1u << MAIN_ELEMENT)
+		return MAIN_ELEMENT;
+	if (m->found & 1u << MAIN_ROLE)
+		return MAIN_ROLE;
+	return m->articles == 1 ? MAIN_ARTICLE : MAIN_BODY;
+}
+
+/*
+ * What a reader is not shown: scripts, styles, templates, what a browser
+ * without scripts alone shows, and any element marked hidden.
+ */
+static int
+is_unseen(const char *name, const char *const *atts)
+{
+	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
+	    strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0 ||
+	    attribute(atts, "hidden") != NULL;
+}
+
+/* What a template repeats on every page: a landmark beside the content. */
+static int
+is_landmark(const char *name, const char *role)
+{
+	static const char *const names[] = { "nav", "header", "footer",
+	    "aside", "search" };
+	static const char *const roles[] = { "banner", "navigation",
+	    "contentinfo", "complementary", "search" };
+
+	/* A role said overrides the element's own, as ARIA has it. */
+	if (role != NULL && role[strspn(role, ASCII_SPACE)] != '\0') {
+		for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
+			if (first_token_is(role, roles[i]))
+				return 1;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* An attribute's value ("" for one without), or NULL. */
+static const char *
+attribute(const char *const *atts, const char *name)
+{
+	for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2)
+		if (strcmp(atts[i], name) == 0)
+			return atts[i + 1] != NULL ? atts[i + 1] : "";
+	return NULL;
+}
+
+/* Whether a role's first token is role, in any case, as ARIA reads it. */
+static int
+first_token_is(const char *list, const char *role)
+{
+	size_t n = strlen(role);
+
+	list += strspn(list, ASCII_SPACE);
+	for (size_t i = 0; i < n; i++)
+		if (ascii_tolower((unsigned char)list[i]) != role[i])
+			return 0;
+	return list[n] == '\0' || ascii_in((unsigned char)list[n], ASCII_SPACE);
+}
