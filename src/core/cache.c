@@ -243,6 +243,13 @@ cache_file_of(const struct page_cache *c, const struct page *page,
 		c->ops->file_of(c->src, page, out);
 }
 
+uint64_t
+cache_content_whole(const struct page_cache *c, const struct page *page)
+{
+	return c->ops && c->ops->content_whole ? c->ops->content_whole(c->src,
+	    page) : 0;
+}
+
 /* The alias owners and the sitemap, made from every page. */
 static void
 build(struct page_cache *c, const struct config *cfg)

@@ -102,10 +102,15 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 			buf_reset(&said);
 			cache_file_of(&cache, page, &said);
 			escape_text(&reason, buf_str(&said));
-			fprintf(out, "%016llx\tlisted\t%s%s\t%s\t%s%s%s\n",
+			fprintf(out, "%016llx\tlisted\t%s%s\t%s\t%s%s%s",
 			    (unsigned long long)page->id, base, buf_str(&path),
 			    date, from[page->lastmod_from], reason.len ? "\t" :
 			    "", buf_str(&reason));
+			/* What its content hash covers, where one is taken. */
+			if (cfg->source == SOURCE_DOCROOT)
+				fprintf(out, "\t%s", content_from_name(
+				    page->content_from));
+			fputc('\n', out);
 			continue;
 		}
 		left.path = path.data;

@@ -63,6 +63,13 @@ struct source_ops {
 	/* The file a page is read from, for sitemapd list; NULL: not said. */
 	void		 (*file_of)(const struct source *,
 			    const struct page *, struct buf *out);
+	/*
+	 * The hash of a page's whole text, its file read again, as state
+	 * written before content hashes covered the main content holds
+	 * it; 0 where unknown. NULL: its pages hash none.
+	 */
+	uint64_t	 (*content_whole)(const struct source *,
+			    const struct page *);
 };
 
 /* The source [site] source names. */

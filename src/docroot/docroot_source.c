@@ -31,6 +31,8 @@ static int	reread(struct source *s, const struct config *cfg,
 static time_t	changed(const struct source *s);
 static void	restricted(const struct source *s, const struct page *page,
 	    struct buf *out);
+static uint64_t	content_whole(const struct source *s,
+		    const struct page *page);
 static void	file_of(const struct source *s, const struct page *page,
 	    struct buf *out);
 static void	rules_key(const struct docroot_rules *r, struct buf *out);
@@ -245,6 +247,14 @@ file_of(const struct source *s, const struct page *page, struct buf *out)
 		buf_adds(out, rel);
 }
 
+static uint64_t
+content_whole(const struct source *s, const struct page *page)
+{
+	const char *rel = known_rel(&s->known, page->id);
+
+	return rel != NULL ? docroot_content_whole(s, rel) : 0;
+}
+
 const struct source_ops docroot_source = {
 	.open = open_source,
 	.close = close_source,
@@ -254,6 +264,7 @@ const struct source_ops docroot_source = {
 	.changed = changed,
 	.restricted = restricted,
 	.file_of = file_of,
+	.content_whole = content_whole,
 };
 
 /* What of the rules makes pages: when it changes, every page may. */
@@ -283,9 +294,12 @@ open_facts(struct source *s, const struct config *cfg)
 
 	if (cfg->docroot.page_facts == NULL || s->afresh)
 		return;
-	/* All that what a head says, kept, depends on. */
-	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\n", PACKAGE_VERSION,
-	    buf_str(&s->key), cfg->indexnow.key != NULL);
+	/*
+	 * All that what a head says, kept, depends on; and which content
+	 * hash the facts hold, as facts of the whole page's are none.
+	 */
+	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash main\n",
+	    PACKAGE_VERSION, buf_str(&s->key), cfg->indexnow.key != NULL);
 	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
 		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
 	s->facts = page_facts_open(cfg->docroot.page_facts, buf_str(&context));

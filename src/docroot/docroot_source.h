@@ -169,6 +169,7 @@ void	docroot_add_page(struct source *s, const struct config *cfg,
 	    char *rel, const struct stat *st, struct site *buckets);
 void	docroot_read_heads(struct source *s, const struct config *cfg,
 	    struct site *buckets);
+uint64_t	docroot_content_whole(const struct source *s, const char *rel);
 
 /* canonicals.c */
 int	docroot_listed_otherwise(const struct config *cfg, const char *rel,

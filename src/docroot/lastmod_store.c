@@ -24,10 +24,6 @@
 static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS pages ("
     "url TEXT PRIMARY KEY, hash BIGINT NOT NULL, since BIGINT NOT NULL, "
     "gone BIGINT, kind BIGINT NOT NULL DEFAULT 0)";
-/* A store made before rows said their kind: each holds HASH_WHOLE. */
-static const char has_kind_sql[] = "SELECT kind FROM pages LIMIT 1";
-static const char add_kind_sql[] = "ALTER TABLE pages ADD COLUMN kind "
-    "BIGINT NOT NULL DEFAULT 0";
 static const char all_sql[] = "SELECT url, hash, since, gone, kind FROM pages";
 /* Rows of some pages, for dates asked between scans. */
 static const char some_sql[] = "SELECT url, hash, since, gone, kind FROM pages "
@@ -81,7 +77,6 @@ struct sweep {
 	struct buf	 gone, back;	/* NUL-separated */
 };
 
-static int	has_kind(struct lastmod_store *, struct buf *);
 static int	load_some(struct lastmod_store *, const struct lastmod_ask *,
 		    size_t, struct buf *);
 static int	date_chunk(struct lastmod_store *, struct lastmod_ask **,
@@ -108,7 +103,9 @@ lastmod_store_open(const char *where, struct buf *why)
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
-	    has_kind(s, why) == -1) {
+	    /* A store made before rows said their kind: HASH_WHOLE each. */
+	    store_db_add_column(s->db, s->conn, "pages",
+	    "kind BIGINT NOT NULL DEFAULT 0", why) == -1) {
 		failed(s, "opening", why);
 		lastmod_store_close(s);
 		return NULL;
@@ -242,26 +239,6 @@ lastmod_store_count(struct lastmod_store *s, struct buf *why)
 	    why) == -1)
 		return failed(s, "reading", why);
 	return (long)n;
-}
-
-/*
- * Gives a store made before rows said their kind of hash the column that
- * says it, each of its rows then of the whole page. Another process may
- * add it at the same moment: only a column still missing is an error.
- */
-static int
-has_kind(struct lastmod_store *s, struct buf *why)
-{
-	struct buf ignored = BUF_INIT;
-	int rc = 0;
-
-	if (s->db->run(s->conn, has_kind_sql, NULL, 0, NULL, NULL,
-	    &ignored) == -1 && s->db->run(s->conn, add_kind_sql, NULL, 0, NULL,
-	    NULL, &ignored) == -1)
-		rc = s->db->run(s->conn, has_kind_sql, NULL, 0, NULL, NULL,
-		    why);
-	buf_free(&ignored);
-	return rc;
 }
 
 /* The rows of the n pages of asks, as a scan's load would have them. */

@@ -286,6 +286,26 @@ docroot_read_heads(struct source *s, const struct config *cfg,
 	s->heads->n = 0;
 }
 
+/* The hash of the whole text of the page at rel (content_hash.h), or 0. */
+uint64_t
+docroot_content_whole(const struct source *s, const char *rel)
+{
+	struct buf path = BUF_INIT;
+	struct content_sums sums = { 0, 0, 0 };
+	struct stat st;
+	const char *cannot;
+	int fd;
+
+	docroot_join(&path, s->root, rel);
+	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &st,
+	    &cannot)) != -1) {
+		(void)content_hash(fd, NULL, &sums);
+		close(fd);
+	}
+	buf_free(&path);
+	return sums.whole;
+}
+
 /*
  * What the head of the page at rel, listed at url, asks: why it is not to
  * be listed, into why; or to be listed at the URL its canonical names,

@@ -12,7 +12,7 @@
 #include "indexnow.h"
 #include "sitemap.h"
 
-static uint64_t	what_it_shows(const struct page *);
+static uint64_t	what_it_shows(const struct page *, uint64_t content);
 static int	by_url(const void *, const void *);
 
 int
@@ -46,14 +46,29 @@ indexnow_listed(struct page_cache *cache, const struct config *cfg,
 		buf_adds(&url, buf_str(&base));
 		sitemap_url_path(&rules, pages[k], &url);
 		set->v[set->n].url = xstrdup(buf_str(&url));
-		set->v[set->n++].seen = what_it_shows(pages[k]);
+		set->v[set->n].page = pages[k];
+		set->v[set->n++].seen = what_it_shows(pages[k],
+		    pages[k]->content);
 	}
+	set->cache = cache;
 	indexnow_set_sort(set);
 	free(pages);
 	id_map_free(&at);
 	buf_free(&base);
 	buf_free(&url);
 	return 0;
+}
+
+uint64_t
+indexnow_seen_whole(const struct indexnow_set *set, size_t i)
+{
+	const struct page *page = set->v[i].page;
+	uint64_t whole;
+
+	if (page == NULL || set->cache == NULL || page->content == 0 ||
+	    (whole = cache_content_whole(set->cache, page)) == 0)
+		return 0;
+	return what_it_shows(page, whole);
 }
 
 int
@@ -164,16 +179,16 @@ indexnow_answer(long status, const char **meaning)
 
 /*
  * What a reader would see change: the content's hash where the source
- * knows it, which a rebuild of the same page keeps, else its date; and
- * its hreflang alternates.
+ * knows it (content), which a rebuild of the same page keeps, else its
+ * date; and its hreflang alternates.
  */
 static uint64_t
-what_it_shows(const struct page *page)
+what_it_shows(const struct page *page, uint64_t content)
 {
 	uint64_t k = HASH_INIT;
 
-	if (page->content != 0)
-		k = hash_add(k, &page->content, sizeof(page->content));
+	if (content != 0)
+		k = hash_add(k, &content, sizeof(content));
 	else
 		k = hash_add(k, &page->last_modified,
 		    sizeof(page->last_modified));

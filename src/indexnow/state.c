@@ -4,6 +4,8 @@
  * with what it showed; and a row named by the site's base URL, which
  * says the site was seen, and which a process changes first in its
  * transaction, so that another waits for it and then finds it all done.
+ * A row says which content hash it holds: one of before holds the whole
+ * page's, and a page whose whole text is what it was is no change.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +13,21 @@
 #include "state.h"
 #include "store_db.h"
 
+/* The kinds of content hash a row holds (content_hash.h). */
+#define SEEN_WHOLE	0	/* the whole page's text: rows of before */
+#define SEEN_MAIN	1	/* its title and main content */
+
 static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS indexnow ("
-    "url TEXT PRIMARY KEY, seen BIGINT NOT NULL)";
+    "url TEXT PRIMARY KEY, seen BIGINT NOT NULL, "
+    "kind BIGINT NOT NULL DEFAULT 0)";
 static const char lock_sql[] = "UPDATE indexnow SET seen = seen "
     "WHERE url = $1 RETURNING seen";
 /* substr, not a range: PostgreSQL compares text in the locale's order. */
-static const char all_sql[] = "SELECT url, seen FROM indexnow "
+static const char all_sql[] = "SELECT url, seen, kind FROM indexnow "
     "WHERE substr(url, 1, $2) = $1";
-static const char record_sql[] = "INSERT INTO indexnow (url, seen) "
-    "VALUES ($1, $2) ON CONFLICT (url) DO UPDATE SET seen = excluded.seen";
+static const char record_sql[] = "INSERT INTO indexnow (url, seen, kind) "
+    "VALUES ($1, $2, $3) ON CONFLICT (url) DO UPDATE SET "
+    "seen = excluded.seen, kind = excluded.kind";
 static const char forget_sql[] = "DELETE FROM indexnow WHERE url = $1";
 
 struct indexnow_state {
@@ -42,7 +50,10 @@ indexnow_state_open(const char *where, struct buf *why)
 
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
-	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL) {
+	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
+	    /* A state made before rows said their kind: SEEN_WHOLE each. */
+	    store_db_add_column(s->db, s->conn, "indexnow",
+	    "kind BIGINT NOT NULL DEFAULT 0", why) == -1) {
 		indexnow_state_close(s);
 		return NULL;
 	}
@@ -72,7 +83,7 @@ indexnow_state_begin(struct indexnow_state *s, const char *base,
     struct buf *why)
 {
 	struct buf prefix = BUF_INIT;
-	struct indexnow_set had = { NULL, 0 };
+	struct indexnow_set had = { NULL, 0, NULL };
 	struct store_value params[2] = { { base, 0, 0 }, { NULL, 0, 0 } };
 	int seen = 0, rc = -1;
 	size_t i = 0, j = 0;
@@ -115,7 +126,16 @@ indexnow_state_begin(struct indexnow_state *s, const char *base,
 			todo->removed++;
 			j++;
 		} else {
-			if (listed->v[i].seen != had.v[j].seen) {
+			int changed = listed->v[i].seen != had.v[j].seen;
+
+			/* A row of before, the page's whole text the same:
+			 * the new hash recorded, nothing submitted. */
+			if (changed && had.v[j].whole &&
+			    indexnow_seen_whole(listed, i) == had.v[j].seen) {
+				if (record(s, listed->v[i].url,
+				    listed->v[i].seen, why) == -1)
+					goto out;
+			} else if (changed) {
 				todo_add(todo, listed->v[i].url,
 				    listed->v[i].seen);
 				todo->changed++;
@@ -188,8 +208,10 @@ keep_row(void *arg, const struct store_value *cols)
 	struct indexnow_set *had = arg;
 
 	had->v = xgrowarray(had->v, had->n, sizeof(*had->v));
-	had->v[had->n].url = xstrdup(cols[0].text ? cols[0].text : "");
-	had->v[had->n++].seen = (uint64_t)cols[1].n;
+	had->v[had->n] = (struct indexnow_url){ .url = xstrdup(cols[0].text ?
+	    cols[0].text : ""), .seen = (uint64_t)cols[1].n,
+	    .whole = cols[2].n == SEEN_WHOLE };
+	had->n++;
 	return 0;
 }
 
@@ -197,10 +219,10 @@ static int
 record(struct indexnow_state *s, const char *url, uint64_t seen,
     struct buf *why)
 {
-	struct store_value params[2] = { { url, 0, 0 },
-	    { NULL, (int64_t)seen, 0 } };
+	struct store_value params[3] = { { url, 0, 0 },
+	    { NULL, (int64_t)seen, 0 }, { NULL, SEEN_MAIN, 0 } };
 
-	return s->db->run(s->conn, record_sql, params, 2, NULL, NULL, why);
+	return s->db->run(s->conn, record_sql, params, 3, NULL, NULL, why);
 }
 
 static void

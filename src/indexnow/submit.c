@@ -88,7 +88,7 @@ int
 indexnow_once(const struct config *cfg)
 {
 	struct indexnow_state *st = NULL;
-	struct indexnow_set listed = { NULL, 0 };
+	struct indexnow_set listed = { NULL, 0, NULL };
 	struct indexnow_outcome out;
 	struct page_cache cache;
 	struct buf why = BUF_INIT;
@@ -112,7 +112,7 @@ indexnow_report(const struct config *cfg, const struct reporter *rep)
 {
 	const struct indexnow_config *in = &cfg->indexnow;
 	struct indexnow_state *st = NULL;
-	struct indexnow_set listed = { NULL, 0 };
+	struct indexnow_set listed = { NULL, 0, NULL };
 	struct indexnow_outcome out;
 	struct page_cache cache;
 	struct buf url = BUF_INIT, body = BUF_INIT, why = BUF_INIT;

@@ -49,5 +49,13 @@ extern const struct store_db store_pg;
 int	store_db_remote(const char *where);
 /* The database where is in. */
 const struct store_db *store_db_of(const char *where);
+/*
+ * Gives table, made by an older sitemapd, the column it lacked: column is
+ * its name and type, with the default its older rows take. Another
+ * process may add it at the same moment: only a column still missing is
+ * an error, -1 with why.
+ */
+int	store_db_add_column(const struct store_db *, void *conn,
+	    const char *table, const char *column, struct buf *why);
 
 #endif
