@@ -5,7 +5,6 @@
 # across restarts and shared by a farm; the key file; and that no answer
 # of sitemapd waits on an endpoint that hangs.
 . "$SRCDIR/tests/lib.sh"
-need python3
 need cgi-fcgi libfcgi-bin
 
 KEY=9f2c4e6a8b0d1f3e
@@ -14,30 +13,12 @@ mkdir -p "$S"
 for p in a b c; do printf '<title>%s</title><p>%s</p>\n' $p $p >"$S/$p.html"; done
 printf '<meta name="robots" content="noindex"><title>d</title>\n' >"$S/d.html"
 
-: >"$TMP/script"
-python3 "$SRCDIR/tests/indexnow-endpoint.py" "$TMP/port" "$TMP/script" \
-    "$TMP/posts" 2>"$TMP/endpoint.err" &
-ENDPOINT_PID=$!
-stop_endpoint() { stop_process "$ENDPOINT_PID"; }
-on_exit stop_endpoint
-wait_for test -s "$TMP/port" || { cat "$TMP/endpoint.err"; exit 1; }
-ENDPOINT="http://127.0.0.1:$(cat "$TMP/port")/indexnow"
-: >"$TMP/posts"
+. "$SRCDIR/tests/endpoint.sh"
 
 # indexnow_ini FILE ROOT STATE [SOURCE]: a site and its [indexnow].
 indexnow_ini() {
 	printf '[site]\nsource = %s\nroot = %s\n[indexnow]\nkey = %s\nhost = www.example.org\nendpoint = %s\ndelay = 0\nstate = %s\n' \
 	    "${4:-docroot}" "$2" "$KEY" "$ENDPOINT" "$3" >"$1"
-}
-# posts: how many POSTs came; sent FROM: the URLs of the POSTs after the
-# first FROM, sorted, one per line.
-posts() { wc -l <"$TMP/posts"; }
-sent() {
-	tail -n +"$(($1 + 1))" "$TMP/posts" | python3 -c '
-import json, sys
-for line in sys.stdin:
-    for url in json.loads(line)["body"]["urlList"]:
-        print(url)' | sort
 }
 # run INI: sitemapd indexnow; sets RC and LOG.
 run() {

@@ -27,6 +27,8 @@ static int	set_facts_file(struct config_parse *, struct config *,
 static void	finish(struct config_parse *, struct config *);
 static void	check_root_robots(const struct config *,
 		    const struct reporter *);
+static void	check_landmarks(const struct page **, size_t,
+		    const struct reporter *);
 static void	check_pages(const struct config *, const struct page_cache *,
 		    const struct reporter *);
 
@@ -195,8 +197,8 @@ check_root_robots(const struct config *cfg, const struct reporter *rep)
 /*
  * The lastmod store's state after the scan, how many pages it remembers
  * (one that cannot be used the scan has already said); how many pages'
- * facts are kept; and an exclude
- * pattern that keeps no page out, most likely mistyped.
+ * facts are kept; an exclude pattern that keeps no page out, most likely
+ * mistyped; and pages whose content hash found no main landmark.
  */
 static void
 check_pages(const struct config *cfg, const struct page_cache *cache,
@@ -254,6 +256,38 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 			    "drafts/ is every folder named drafts, /drafts "
 			    "the one at the root)", cfg->docroot.exclude[k]);
 	}
+	check_landmarks(pages, n, rep);
 	buf_free(&why);
 	free(pages);
+}
+
+/*
+ * Listed pages whose content hash covers the body: a template's change
+ * outside its landmarks moves their dates and submits them to IndexNow.
+ */
+static void
+check_landmarks(const struct page **pages, size_t n,
+    const struct reporter *rep)
+{
+	size_t hashed = 0, body = 0;
+	const char *first = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (pages[i]->alias == NULL || pages[i]->unlisted != NULL ||
+		    pages[i]->content_from == CONTENT_FROM_NONE)
+			continue;
+		hashed++;
+		if (pages[i]->content_from == CONTENT_FROM_BODY) {
+			if (body++ == 0 || strcmp(pages[i]->alias, first) < 0)
+				first = pages[i]->alias;
+		}
+	}
+	if (body > 0)
+		report(rep, FINDING_NOTE, "[docroot] %zu of %zu pages have no "
+		    "main landmark (<main>, role=\"main\", or one <article>), "
+		    "the first /%s: their content hash covers the body without "
+		    "its <nav>, <header>, <footer> and <aside>, so a change of "
+		    "the template elsewhere moves their lastmod and submits "
+		    "them to IndexNow; sitemapd list says \"body\" for each",
+		    body, hashed, first);
 }

@@ -1,0 +1,198 @@
+#!/bin/sh
+# A lastmod that moves only when the page itself changes: on a site by
+# hand whose template has a header, a nav naming every page, a main and a
+# footer, rebuilt after each kind of edit, the lastmod store moves the
+# date of exactly the pages whose title or main content changed, and
+# IndexNow submits exactly those; stores and states written by sitemapd
+# 0.1.0, which hashed the whole page, keep every date and submit nothing
+# unchanged; list says what each page's hash covers, and check notes
+# pages without a main landmark. Generators: tests/main-content-sites.sh.
+. "$SRCDIR/tests/lib.sh"
+need sqlite3
+. "$SRCDIR/tests/endpoint.sh"
+
+OLD=2020-01-02
+TODAY=$(date -u +%Y-%m-%d)
+KEY=9f2c4e6a8b0d1f3e
+U=https://www.example.org
+
+# hand_site DIR FOOTER PAGE...: each PAGE a file, PAGE.html, whose title
+# and main text are its name, or FILE=TITLE; each with a header, a nav
+# naming every page by its title, and the footer FOOTER. The pages of
+# tests/stores-0.1.0 were made by it: keep its bytes.
+hand_site() {
+	_dir=$1 _footer=$2; shift 2
+	rm -rf "$_dir"
+	mkdir -p "$_dir"
+	_nav=""
+	for _p; do _nav="$_nav<a href=\"/${_p%%=*}.html\">${_p#*=}</a> "; done
+	for _p; do
+		printf '<!doctype html>\n<html><head><meta charset="utf-8"><title>%s</title></head>\n<body><header><a href="/">The site</a></header><nav>%s</nav>\n<main><h1>%s</h1><p>What %s says.</p></main>\n<footer>%s</footer></body></html>\n' \
+		    "${_p#*=}" "$_nav" "${_p#*=}" "${_p%%=*}" "$_footer" \
+		    >"$_dir/${_p%%=*}.html"
+	done
+}
+# site_ini FILE ROOT STORE STATE: a docroot with a store and IndexNow.
+site_ini() {
+	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nlastmod_store = %s\n[indexnow]\nkey = %s\nhost = www.example.org\nendpoint = %s\ndelay = 0\nstate = %s\n' \
+	    "$2" "$3" "$KEY" "$ENDPOINT" "$4" >"$1"
+}
+# moved INI: the pages, by URL path, whose lastmod is not OLD.
+moved() {
+	cgi SITEMAPD_CONFIG="$1" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+	printf '%s\n' "$BODY" | sed -n 's:.*<loc>http\://x\(.*\)</loc>.*:\1:p;
+	    s:.*<lastmod>\(.*\)</lastmod>.*:\1:p' | paste - - |
+	    awk -v old="$OLD" '$2 != old { print $1 }' | sort | tr '\n' ' '
+}
+# submitted INI: sitemapd indexnow, and the paths it submitted.
+submitted() {
+	_from=$(posts)
+	"$SITEMAPD" -c "$1" indexnow >/dev/null 2>"$TMP/indexnow.err" ||
+	    { not_ok "sitemapd indexnow exits 0"; cat "$TMP/indexnow.err"; }
+	check_no_sanitizer_report "$(cat "$TMP/indexnow.err")"
+	sent "$_from" | sed "s|^$U||" | tr '\n' ' '
+}
+# rebuilt DIR FOOTER PAGE...: hand_site again, every file rewritten now,
+# as a generator's build.
+rebuilt() { hand_site "$@"; }
+# aged DIR: its pages dated OLD, as a site built long ago.
+aged() { find "$1" -name '*.html' -exec touch -d "$OLD" {} +; }
+
+# --- each kind of edit, on a fresh store ----------------------------------
+S="$TMP/hand"
+site_ini "$TMP/hand.ini" "$S" "$TMP/hand.db" "$TMP/hand-state.db"
+hand_site "$S" "Built 2026-11-27 20:36:16" index a b c
+aged "$S"
+check_eq "the first read: every page its file's date" "" \
+    "$(moved "$TMP/hand.ini")"
+check_eq "... and IndexNow's first run submits nothing" "" \
+    "$(submitted "$TMP/hand.ini")"
+rebuilt "$S" "Built 2026-11-27 20:36:16" index a b c
+check_eq "a rebuild that changes nothing moves no date" "" \
+    "$(moved "$TMP/hand.ini")"
+check_eq "... and submits nothing" "" "$(submitted "$TMP/hand.ini")"
+rebuilt "$S" "Built 2026-11-27 20:36:17" index a b c
+check_eq "the footer's build time moves no date" "" \
+    "$(moved "$TMP/hand.ini")"
+check_eq "... and submits nothing" "" "$(submitted "$TMP/hand.ini")"
+rebuilt "$S" "Built 2026-11-27 20:36:17" index a b c d
+check_eq "a page added, which every nav names, moves only its own date" \
+    "/d.html " "$(moved "$TMP/hand.ini")"
+check_eq "... and IndexNow submits that page alone" "/d.html " \
+    "$(submitted "$TMP/hand.ini")"
+rebuilt "$S" "Built 2026-11-27 20:36:17" index a "b=B, retitled" c d
+check_eq "a page retitled, which every nav names, moves only its own date" \
+    "/b.html /d.html " "$(moved "$TMP/hand.ini")"
+check_eq "... and IndexNow submits it alone" "/b.html " \
+    "$(submitted "$TMP/hand.ini")"
+rebuilt "$S" "Built 2026-11-27 20:36:17" index a "b=B, retitled" c d
+sed 's|What c says|What c says, edited|' "$S/c.html" >"$S/c.new" &&
+    mv "$S/c.new" "$S/c.html"
+check_eq "one page's main text edited moves its date alone" \
+    "/b.html /c.html /d.html " "$(moved "$TMP/hand.ini")"
+check_eq "... and IndexNow submits it alone" "/c.html " \
+    "$(submitted "$TMP/hand.ini")"
+sed 's|<main>|<main><img src="/c.png">|' "$S/a.html" >"$S/a.new" &&
+    mv "$S/a.new" "$S/a.html"
+check_eq "a picture added to a page's main content moves its date" \
+    "/a.html /b.html /c.html /d.html " "$(moved "$TMP/hand.ini")"
+sed 's|/c.png|/c2.png|' "$S/a.html" >"$S/a.new" && mv "$S/a.new" "$S/a.html"
+check_eq "... and so does that picture replaced" "/a.html " \
+    "$(submitted "$TMP/hand.ini")"
+
+# --- what list and check say ---------------------------------------------
+L="$TMP/landmarks"
+mkdir -p "$L"
+printf '<title>m</title><nav>n</nav><main>x</main>\n' >"$L/m.html"
+printf '<title>r</title><div role="main">x</div>\n' >"$L/r.html"
+printf '<title>a</title><nav>n</nav><article>x</article>\n' >"$L/a.html"
+printf '<title>b</title><p>x</p>\n' >"$L/b.html"
+site_ini "$TMP/landmarks.ini" "$L" "$TMP/landmarks.db" "$TMP/landmarks-state.db"
+out=$("$SITEMAPD" -c "$TMP/landmarks.ini" list --host x |
+    awk -F '\t' '{ print $3, $7 }')
+check_eq "list: what each page's hash covers" "http://x/a.html article
+http://x/b.html body
+http://x/m.html main
+http://x/r.html role=main" "$out"
+out=$("$SITEMAPD" -c "$TMP/landmarks.ini" check 2>&1)
+check_contains "check: the pages without a main landmark" \
+    "[docroot] 1 of 4 pages have no main landmark (<main>, role=\"main\", or one <article>), the first /b.html" \
+    "$out"
+printf '[site]\nsource = docroot\nroot = %s\n' "$L" >"$TMP/plain.ini"
+check_eq "... no hash is taken without a store or IndexNow: list says -" \
+    "- - - -" "$("$SITEMAPD" -c "$TMP/plain.ini" list --host x |
+    awk -F '\t' '{ print $7 }' | tr '\n' ' ' | sed 's/ $//')"
+check_lacks "... and check says nothing of landmarks" "main landmark" \
+    "$("$SITEMAPD" -c "$TMP/plain.ini" check 2>&1)"
+
+# --- an upgrade from the whole page's hash (tests/stores-0.1.0) -----------
+# upgraded NAME: the site and the stores of 0.1.0, the files rebuilt now.
+upgraded() {
+	_s="$TMP/$1"
+	hand_site "$_s" "Built 2026-11-27 20:36:16" index a b c
+	rm -f "$TMP/$1.db" "$TMP/$1-state.db"
+	sqlite3 "$TMP/$1.db" <"$SRCDIR/tests/stores-0.1.0/lastmod.sql"
+	sqlite3 "$TMP/$1-state.db" <"$SRCDIR/tests/stores-0.1.0/indexnow.sql"
+	site_ini "$TMP/$1.ini" "$_s" "$TMP/$1.db" "$TMP/$1-state.db"
+}
+upgraded up
+check_eq "upgraded: every date of the 0.1.0 store kept" "" \
+    "$(moved "$TMP/up.ini")"
+check_contains "... as remembered" "http://x/a.html	$OLD	remembered" \
+    "$("$SITEMAPD" -c "$TMP/up.ini" list --host x)"
+check_eq "... and IndexNow submits nothing" "" "$(submitted "$TMP/up.ini")"
+check_eq "... the store's rows now hold the main content's hash" "4 4" \
+    "$(sqlite3 "$TMP/up.db" 'SELECT count(*), sum(kind) FROM pages' |
+    tr '|' ' ')"
+check_eq "... and so do IndexNow's" "0" "$(sqlite3 "$TMP/up-state.db" \
+    "SELECT count(*) FROM indexnow WHERE kind = 0 AND url LIKE '$U/%'")"
+check_eq "... a rebuild after it moves nothing" "" "$(moved "$TMP/up.ini")"
+check_eq "... and submits nothing" "" "$(submitted "$TMP/up.ini")"
+rebuilt "$TMP/up" "Built 2026-11-28 09:00:00" index a b c d
+check_eq "... then a page added moves its date alone" "/d.html " \
+    "$(moved "$TMP/up.ini")"
+check_eq "... and is submitted alone" "/d.html " "$(submitted "$TMP/up.ini")"
+
+# A page changed while sitemapd was upgraded is a change.
+upgraded changed
+sed 's|What b says|What b says now|' "$TMP/changed/b.html" >"$TMP/b.new" &&
+    mv "$TMP/b.new" "$TMP/changed/b.html"
+check_eq "upgraded with a page changed meanwhile: its date moves alone" \
+    "/b.html " "$(moved "$TMP/changed.ini")"
+check_eq "... and IndexNow submits it alone" "/b.html " \
+    "$(submitted "$TMP/changed.ini")"
+
+# A long-running process: a page of the 0.1.0 store missing at its scan,
+# put back later, is dated between scans from its row of before.
+upgraded live
+mv "$TMP/live/b.html" "$TMP/b.away"
+SOCK="$TMP/live.sock"
+"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
+SERVER_PID=$!
+stop_server() { stop_process "$SERVER_PID"; }
+on_exit stop_server
+# live_moved: moved, of the process's answer.
+live_moved() {
+	env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+	    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null |
+	    sed -n 's:.*<loc>http\://x\(.*\)</loc>.*:\1:p;
+	    s:.*<lastmod>\(.*\)</lastmod>.*:\1:p' | paste - - |
+	    awk -v old="$OLD" '$2 != old { print $1 }' | sort | tr '\n' ' '
+}
+if command -v cgi-fcgi >/dev/null; then
+	wait_for sh -c "[ -S '$SOCK' ]"
+	check_eq "a process of an upgraded store: no date moved" "" \
+	    "$(live_moved)"
+	mv "$TMP/b.away" "$TMP/live/b.html"
+	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' \
+	    2>/dev/null | grep -q b.html"
+	check_eq "... a page of the old store put back keeps its date" "" \
+	    "$(live_moved)"
+else
+	echo "cgi-fcgi not installed: a FastCGI process not checked"
+fi
+stop_server
+check_no_sanitizer_report "$(cat "$TMP/server.log" 2>/dev/null)"
+
+finish
