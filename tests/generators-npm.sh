@@ -8,10 +8,9 @@
 # the list is the generator's own sitemap but for the pages named here
 # that it lists wrongly (noindex) or forgets (Eleventy writes none).
 #
-# The generators are installed once into NPM_CACHE (default
-# ~/.cache/sitemapd-tests), and each site is built once there for its
-# sources, so the sanitizer run reuses what the plain run built. Without
-# npm, or without the registry, the test is skipped.
+# The generators are installed once, and each site built once for its
+# sources (tests/build-cache.sh). Without npm, or without the registry,
+# the test is skipped.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need node nodejs
@@ -20,42 +19,7 @@ need nginx
 need lighttpd
 need apache2
 
-CACHE=${NPM_CACHE:-${HOME:-/root}/.cache/sitemapd-tests}
-mkdir -p "$CACHE"
-
-# install NAME PACKAGES...: the generator's node_modules, once.
-install() {
-	_dir="$CACHE/npm/$1"; shift
-	[ -f "$_dir/installed" ] && [ "$(cat "$_dir/installed")" = "$*" ] &&
-	    return 0
-	rm -rf "$_dir"
-	mkdir -p "$_dir"
-	(cd "$_dir" && printf '{"private":true}\n' >package.json &&
-	    npm install --no-audit --no-fund --loglevel=error "$@") \
-	    >"$TMP/npm.log" 2>&1 || {
-		cat "$TMP/npm.log"
-		skip "npm could not install $* (no registry?)"
-	}
-	echo "$*" >"$_dir/installed"
-}
-
-# built NAME SOURCE-DIR COMMAND: SOURCE-DIR built by COMMAND, in OUT,
-# made again only when the sources or the command change.
-built() {
-	_name=$1 _src=$2 _cmd=$3
-	_key=$( (cd "$_src" && find . -type f | LC_ALL=C sort | xargs cat;
-	    echo "$_cmd") | cksum | cut -d ' ' -f 1)
-	_site="$CACHE/sites/$_name"
-	OUT="$_site/src"
-	[ -f "$_site/key" ] && [ "$(cat "$_site/key")" = "$_key" ] && return 0
-	rm -rf "$_site"
-	mkdir -p "$_site"
-	cp -R "$_src" "$OUT"
-	(cd "$OUT" && eval "$_cmd") >"$TMP/build.log" 2>&1 || {
-		cat "$TMP/build.log"; not_ok "$_name builds"; finish; exit 1
-	}
-	echo "$_key" >"$_site/key"
-}
+. "$SRCDIR/tests/build-cache.sh"
 
 # compare NAME THEIRS [WRONG...]: sitemapd's list, of the INI serve
 # wrote last, against the
@@ -104,7 +68,8 @@ serve() {
 . "$SRCDIR/tests/serve-all.sh"
 
 # --- Astro 5 and @astrojs/sitemap ----------------------------------------
-install astro astro@5 @astrojs/sitemap@3
+install astro astro@5 @astrojs/sitemap@3 ||
+    skip "npm could not install astro (no registry?)"
 A="$TMP/astro-src"
 mkdir -p "$A/src/pages/blog" "$A/src/components" "$A/public"
 cat >"$A/astro.config.mjs" <<'EOF'
@@ -171,7 +136,8 @@ compare "astro always" "$OUT/dist/sitemap-0.xml" /secret/
 # --- Docusaurus 3: trailingSlash unset (two locales), true, and false
 # under baseUrl /docs/ ----------------------------------------------------
 install docusaurus @docusaurus/core@3 @docusaurus/preset-classic@3 \
-    react@18 react-dom@18
+    react@18 react-dom@18 ||
+    skip "npm could not install docusaurus (no registry?)"
 D="$TMP/docusaurus-src"
 mkdir -p "$D/docs" "$D/blog" "$D/src/pages"
 cat >"$D/docusaurus.config.js" <<'EOF'
@@ -228,7 +194,8 @@ compare "docusaurus baseUrl /docs/" "$OUT/build/sitemap.xml"
 # --- Next.js 15's static export: trailingSlash false writes about.html
 # beside about.txt (its payload, which MultiViews would serve) and
 # blog.html beside a folder blog/; true writes folders ---------------------
-install next next@15 react@19 react-dom@19
+install next next@15 react@19 react-dom@19 ||
+    skip "npm could not install next (no registry?)"
 N="$TMP/next-src"
 mkdir -p "$N/app"
 printf "module.exports = { output: 'export', trailingSlash: process.env.SLASH === 'true' };\n" \
@@ -265,7 +232,8 @@ check_contains "... the dotted slug whose canonical has no slash, named" \
     "pages: 1, such as blog/release-1.0/index.html" "$out"
 
 # --- Eleventy 3: pagination, tags, noindex, a redirect page ---------------
-install eleventy @11ty/eleventy@3
+install eleventy @11ty/eleventy@3 ||
+    skip "npm could not install eleventy (no registry?)"
 E="$TMP/eleventy-src"
 mkdir -p "$E/posts" "$E/_includes"
 printf '<!doctype html><html><head><title>{{ title }}</title>{%% if noindex %%}<meta name="robots" content="noindex">{%% endif %%}</head><body>{{ content }}</body></html>\n' \
