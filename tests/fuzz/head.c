@@ -2,10 +2,12 @@
  * A page's head: any bytes, pushed in pieces whose size the first byte
  * sets, the way a page is read in chunks; then whatever it names, resolved
  * from a page of the site, its date and alternates, as the docroot does;
- * and the hash of the whole page read from a file, as the lastmod store
- * asks.
+ * and the hashes of the page read from a file, as the lastmod store
+ * asks: the same twice, its main content's never 0, its element one of
+ * the candidates (main_content.h).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "content_hash.h"
@@ -47,10 +49,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if ((page = tmpfile()) != NULL) {
 		struct body_dates dates = { NULL, NULL };
+		struct content_sums a, b;
 
 		fwrite(data, 1, size, page);
 		fflush(page);
-		(void)content_hash(fileno(page), &dates);
+		if (content_hash(fileno(page), &dates, &a) == 0 &&
+		    (content_hash(fileno(page), NULL, &b) != 0 ||
+		    a.main != b.main || a.whole != b.whole || a.from != b.from ||
+		    a.main == 0 || a.from >= MAIN_KINDS))
+			abort();
 		body_dates_free(&dates);
 		body_dates_read(fileno(page), &dates);
 		body_dates_free(&dates);
