@@ -195,4 +195,33 @@ fi
 stop_server
 check_no_sanitizer_report "$(cat "$TMP/server.log" 2>/dev/null)"
 
+# The same upgrade on PostgreSQL: the tables of 0.1.0 gain their column.
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+	. "$SRCDIR/tests/pg.sh"
+	start_pg
+	for f in lastmod indexnow; do
+		grep -v '^PRAGMA' "$SRCDIR/tests/stores-0.1.0/$f.sql" |
+		    "$PG_BIN/psql" -qtA -h "$PG" -U sitemapd postgres \
+		    >/dev/null 2>"$TMP/psql.err" || cat "$TMP/psql.err"
+	done
+	hand_site "$TMP/pg-site" "Built 2026-11-27 20:36:16" index a b c
+	site_ini "$TMP/pg.ini" "$TMP/pg-site" \
+	    "postgresql://sitemapd@/postgres?host=$PG" \
+	    "postgresql://sitemapd@/postgres?host=$PG"
+	check_eq "PostgreSQL, upgraded: every date of 0.1.0 kept" "" \
+	    "$(moved "$TMP/pg.ini")"
+	check_eq "... and IndexNow submits nothing" "" \
+	    "$(submitted "$TMP/pg.ini")"
+	check_eq "... every row now of the main content's hash" "0 0" \
+	    "$(psql_store 'SELECT count(*) FROM pages WHERE kind = 0') $(
+	    psql_store "SELECT count(*) FROM indexnow WHERE kind = 0 AND url LIKE '$U/%'")"
+	sed 's|What b says|What b says now|' "$TMP/pg-site/b.html" >"$TMP/b.new" &&
+	    mv "$TMP/b.new" "$TMP/pg-site/b.html"
+	check_eq "... then an edit moves that page alone" "/b.html " \
+	    "$(moved "$TMP/pg.ini")"
+	check_eq "... and submits it alone" "/b.html " "$(submitted "$TMP/pg.ini")"
+else
+	echo "PostgreSQL not installed: its upgrade not checked"
+fi
+
 finish
