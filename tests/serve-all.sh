@@ -1,8 +1,10 @@
 # serve_all, for tests that serve a document root with what "sitemapd
 # recipe" prints: every listed URL fetched through nginx, lighttpd, an
 # Apache virtual host (mod_proxy_fcgi, and mod_fcgid with its route from
-# contrib/apache-fcgid.conf) and the .htaccess CGI. Sourced after lib.sh and
-# http.sh; R is the root, UNDER its url_path ("docs/") if any.
+# contrib/apache-fcgid.conf) and the .htaccess CGI; and through each,
+# neither the INI, nor a file sitemapd keeps, nor a dotfile, however its
+# URL is spelled. Sourced after lib.sh and http.sh; R is the root, UNDER
+# its url_path ("docs/") if any.
 MODULES=/usr/lib/apache2/modules
 
 chmod 755 "$TMP"
@@ -16,6 +18,7 @@ serve_all() {
 	awk -F '\t' '$2 == "listed" { sub("^http://example.org", "", $3);
 	    print $3 "\t" $6 }' "$TMP/list" >"$TMP/listed"
 	[ -s "$TMP/listed" ] || { not_ok "$_name: lists pages"; return; }
+	plant_secrets "$_ini"
 	"$SITEMAPD" -c "$_ini" recipe nginx >"$TMP/recipe.nginx" &&
 	"$SITEMAPD" -c "$_ini" recipe lighttpd >"$TMP/recipe.lighttpd" &&
 	"$SITEMAPD" -c "$_ini" recipe apache >"$TMP/recipe.apache" &&
@@ -25,6 +28,7 @@ serve_all() {
 	NGINX_HTTP="upstream sitemapd { server unix:$TMP/none.sock; }" \
 	    start_nginx "" "$(cat "$TMP/recipe.nginx")"
 	fetch_all "$_name: nginx" "$NGINX"
+	deny_all "$_name: nginx" "$NGINX"
 	stop_nginx
 
 	# Under url_path, the host's own files are in the folder above.
@@ -47,6 +51,7 @@ CONF
 	if wait_http "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml" \
 	    "$LIGHTTPD_PID"; then
 		fetch_all "$_name: lighttpd" "http://127.0.0.1:$_port"
+		deny_all "$_name: lighttpd" "http://127.0.0.1:$_port"
 		check_sitemap "$_name: lighttpd" "http://127.0.0.1:$_port"
 		check_audit "$_name: lighttpd" \
 		    "http://127.0.0.1:$_port/${UNDER:-}sitemap.xml"
@@ -116,15 +121,58 @@ CONF
 	    "http://127.0.0.1:$_p2/${UNDER:-}sitemap.xml" \
 	    "http://127.0.0.1:$_p3/${UNDER:-}sitemap.xml"; then
 		fetch_all "$_name: apache" "http://127.0.0.1:$_p1"
+		deny_all "$_name: apache" "http://127.0.0.1:$_p1"
 		fetch_all "$_name: apache mod_fcgid" "http://127.0.0.1:$_p3"
 		check_sitemap "$_name: apache mod_fcgid" "http://127.0.0.1:$_p3"
 		fetch_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
+		deny_all "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
 		check_sitemap "$_name: apache .htaccess" "http://127.0.0.1:$_p2"
 		stop_apache
 	else
 		not_ok "$_name: apache starts"
 	fi
 	rm -f "$R/sitemapd.cgi" "$R/sitemapd.ini" "$R/.htaccess"
+	for _f in $SECRETS; do rm -f "$R/$_f"; done
+	rmdir "$R/kept-below" 2>/dev/null
+}
+
+# plant_secrets INI: in R and in a folder below it, files no rule may
+# serve: the INI's name, a CGI's sitemapd.ini, the names of the SQLite
+# files it keeps, each with its journals, and a dotfile. SECRETS: them.
+plant_secrets() {
+	_names="$(basename "$1") sitemapd.ini"
+	for _k in lastmod_store page_facts state; do
+		_v=$(sed -n "s|^$_k = ||p" "$1" | tail -n 1)
+		case $_v in ""|postgres*) ;; *) _names="$_names $(basename "$_v")" ;;
+		esac
+	done
+	SECRETS=".secret kept-below/.secret"
+	mkdir -p "$R/kept-below"
+	for _n in $_names; do
+		for _s in "" -wal -shm -journal; do
+			SECRETS="$SECRETS $_n$_s kept-below/$_n$_s"
+		done
+	done
+	for _f in $SECRETS; do
+		[ -e "$R/$_f" ] || echo "[site] SECRET" >"$R/$_f"
+	done
+	chmod -R go+rX "$R"
+}
+
+# deny_all NAME BASE: none of SECRETS answered, however its URL is
+# spelled: as it is, with "//", "/./" or ".." before it, "." escaped.
+deny_all() {
+	_bad=""
+	for _f in $SECRETS; do
+		for _u in "$_f" "/$_f" "./$_f" "kept-below/../$_f" \
+		    "$(printf '%s' "$_f" | sed 's/[.]/%2E/g')"; do
+			curl -s --path-as-is -o "$TMP/got" "$2/${UNDER:-}$_u"
+			grep -q -e SECRET -e '^\[site\]' -e 'SQLite format' \
+			    "$TMP/got" 2>/dev/null && _bad="$_bad /${UNDER:-}$_u"
+		done
+	done
+	check_eq "$1: no INI, file sitemapd keeps or dotfile served" "" \
+	    "$_bad"
 }
 
 # fetch_all NAME BASE: every listed URL, its file's bytes with 200.

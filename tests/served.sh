@@ -9,7 +9,12 @@
 # dotted slugs, a dotfile ".html", a folder with index.htm alone, Next's
 # about.txt beside about.html) and random ones, from names of a hostile
 # alphabet, under every clean_urls and trailing_slash and index order.
-# SERVED_TREES sets how many random trees (default 3).
+# SERVED_TREES sets how many random trees (default 3). Through each
+# server, neither the INI nor a file sitemapd keeps (stores inside the
+# root here) nor a dotfile is served, however the URL spells it
+# (serve-all.sh). Values of a hostile alphabet for the root, index and
+# url_path (SERVED_HOSTILE of them, default 9) are either refused with
+# their file and line, or make rules that load and refuse those files.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 need nginx
@@ -104,11 +109,19 @@ settings() {
 
 R="$TMP/fixed"
 fixed_tree
+mkdir -p "$R/state"
 for n in 0 1 2 3 4 7 11; do
 	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\n%s\n' "$R" \
 	    "$(settings $n)" >"$TMP/site.ini"
+	# Kept inside the root, where check calls it a problem.
+	printf '[docroot]\nlastmod_store = %s\npage_facts = %s\n' \
+	    "$R/sitemapd-dates.db" "$R/state/facts.db" >>"$TMP/site.ini"
 	serve_all "fixed tree, settings $n" "$TMP/site.ini"
 done
+check_contains "check: a store inside the root is a problem" \
+    "[docroot] lastmod_store $R/sitemapd-dates.db is inside the document root" \
+    "$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)"
+rm -rf "$R/state" "$R"/sitemapd-dates.db*
 # What each case of the issue is, under the defaults.
 printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/site.ini"
 "$SITEMAPD" -c "$TMP/site.ini" list --host h >"$TMP/list"
@@ -229,4 +242,59 @@ while [ "$i" -lt "${SERVED_TREES:-3}" ]; do
 done
 check_eq "random trees: pages reached through symlinks listed too" yes \
     "$([ "$linked" -gt 0 ] && echo yes)"
+
+# --- values a server's rules must not let out -----------------------------
+# hostile SEED: a value of 1 to 8 bytes of an alphabet of what the
+# servers' syntaxes read (no "/", no newline: no file name, no INI line
+# holds them), plain names more often than not.
+hostile() {
+	awk -v seed="$1" 'BEGIN {
+		srand(seed)
+		# a b . - _ ~ + blank ; { } " \047 \\ $ # , ( ) % * ? [ ] & < > = : @ ! tab
+		n = split("97 98 46 45 95 126 43 32 59 123 125 34 39 92 36 35 " \
+		    "44 40 41 37 42 63 91 93 38 60 62 61 58 64 33 9", c, " ")
+		len = 1 + int(rand() * 8)
+		for (i = 0; i < len; i++) {
+			k = rand() < 0.5 ? 1 + int(rand() * 2) : 1 + int(rand() * n)
+			s = s sprintf("%c", c[k])
+		}
+		print s
+	}'
+}
+i=0 refused=0 served=0
+while [ "$i" -lt "${SERVED_HOSTILE:-9}" ]; do
+	i=$((i + 1))
+	# The root's name each time; in turn with it, the index's or url_path.
+	name=$(hostile "$((i * 3 + 101))")
+	index=index.html under=""
+	[ $((i % 3)) -eq 1 ] && index=$(hostile "$((i * 3 + 102))")x.html
+	[ $((i % 3)) -eq 2 ] && under=$(hostile "$((i * 3 + 103))" | tr -d ' ')
+	host="$TMP/hostile-$i"
+	R="$host/$name${under:+/$under}"
+	mkdir -p "$R/sub" 2>/dev/null || continue
+	page "$R/$index" 2>/dev/null || { rm -rf "$host"; continue; }
+	page "$R/sub/$index"
+	page "$R/a.html"
+	{ printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nindex = %s\n' \
+	    "$R" "$index"
+	[ -n "$under" ] && printf 'url_path = /%s/\n' "$under"
+	printf 'lastmod_store = %s/kept.db\n' "$R"; } >"$TMP/hostile.ini"
+	out=$("$SITEMAPD" -c "$TMP/hostile.ini" check 2>&1)
+	if [ $? -eq 2 ]; then
+		refused=$((refused + 1))
+		check_contains "hostile $i: refused with its file and line" \
+		    "$TMP/hostile.ini:" "$out"
+		continue
+	fi
+	served=$((served + 1))
+	printf '# hostile %s: root %s, index %s, url_path /%s/\n' "$i" \
+	    "$name" "$index" "$under"
+	UNDER=${under:+$under/} serve_all "hostile $i" "$TMP/hostile.ini"
+	for s in nginx apache lighttpd; do
+		"$SITEMAPD" -c "$TMP/hostile.ini" recipe $s >"$TMP/r" 2>&1 ||
+		    not_ok "hostile $i: recipe $s"
+	done
+done
+check_eq "hostile values: some refused, some served" yes \
+    "$([ "$refused" -gt 0 ] && [ "$served" -gt 0 ] && echo yes)"
 finish

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ai_headers.h"
+#include "escape.h"
 #include "robots_writer.h"
 
 enum server { NGINX, APACHE, LIGHTTPD, SERVERS };
@@ -28,7 +29,6 @@ static const char *const heads[SERVERS] = {
 };
 
 static int	by_length(const void *, const void *);
-static int	regex_of(const char *pattern, struct buf *out);
 static int	plain_value(const char *value);
 
 int
@@ -66,7 +66,7 @@ ai_headers_write(const struct config *cfg, const char *server,
 		const char *path = usage[i].path, *value = usage[i].prefs;
 
 		buf_reset(&re);
-		if (regex_of(path, &re) == -1 || !plain_value(value)) {
+		if (escape_pattern_regex(&re, path) == -1 || !plain_value(value)) {
 			buf_printf(why, "ai-headers: content_usage = %s%s%s: a "
 			    "byte the rules cannot hold (a quote, a "
 			    "backslash, \"$\" or a bracket)", path,
@@ -110,43 +110,6 @@ by_length(const void *a, const void *b)
 	size_t lb = strlen(((const struct robots_usage *)b)->path);
 
 	return (la > lb) - (la < lb);
-}
-
-/*
- * "^" and the pattern, decoded, its "*" any run and a final "$" the end,
- * each byte a regular expression reads otherwise in brackets: no
- * backslash, which the servers' quoted strings read each in its own way.
- * -1 for a byte no bracket or quoted string holds plainly.
- */
-static int
-regex_of(const char *pattern, struct buf *out)
-{
-	static const char hex[] = "0123456789ABCDEFabcdef";
-	size_t n = strlen(pattern);
-
-	buf_addc(out, '^');
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)pattern[i];
-
-		if (c == '*' || (c == '$' && i + 1 == n)) {
-			buf_adds(out, c == '*' ? ".*" : "$");
-			continue;
-		}
-		if (c == '%' && i + 2 < n && strchr(hex, pattern[i + 1]) &&
-		    strchr(hex, pattern[i + 2])) {
-			char code[3] = { pattern[i + 1], pattern[i + 2], 0 };
-
-			c = (unsigned char)strtoul(code, NULL, 16);
-			i += 2;
-		}
-		if (c < ' ' || c == 0x7f || strchr("\"\\[]^{};", c) != NULL)
-			return -1;
-		if (strchr(".|?+()$*", c) != NULL)
-			buf_printf(out, "[%c]", c);
-		else
-			buf_addc(out, (char)c);
-	}
-	return 0;
 }
 
 /*

@@ -22,6 +22,7 @@
 #include "ascii.h"
 #include "config.h"
 #include "config_module.h"
+#include "escape.h"
 #include "file.h"
 #include "log.h"
 #include "number.h"
@@ -444,7 +445,20 @@ set_ai(struct config_parse *p, struct config *cfg,
 			    "train-ai=y", v, why);
 		if (*v == '/') {	/* robots.txt is public */
 			char *path = xstrndup(v, strcspn(v, " \t"));
+			struct buf re = BUF_INIT;
+			int held = escape_pattern_regex(&re, path);
 
+			buf_free(&re);
+			/* ai-headers writes the site's into servers' rules. */
+			if (held == -1 && p->agent == NULL) {
+				config_error(p, "content_usage = %s: its path "
+				    "holds a byte no web server's rule can "
+				    "(a control byte, a quote, a backslash, "
+				    "^ [ ] { } ;, written or %%XX-escaped)",
+				    v);
+				free(path);
+				return -1;
+			}
 			publish(p, path);
 			free(path);
 		}

@@ -5,12 +5,17 @@
  * listed for, in the order docroot_served (paths.h) gives: the file,
  * then with clean_urls the file with ".html" added, then a folder's
  * index files in [docroot] index order; a name starting with a dot is
- * refused, /.well-known/ but excepted; and the sitemap paths go to
- * sitemapd.
+ * refused, /.well-known/ but excepted, and so are the INI and every file
+ * sitemapd keeps; and the sitemap paths go to sitemapd. No value of the
+ * INI can break out of a rule: the root is quoted and holds nothing a
+ * server reads otherwise, index names are plain (docroot_module.c), and
+ * what goes into a regular expression is escaped (escape_regex).
  */
 #include <string.h>
 
+#include "escape.h"
 #include "recipe.h"
+#include "store_db.h"
 
 /* The paths sitemapd answers, as a regular expression's alternatives. */
 #define SITEMAP_ROUTES	"sitemap\\.xml|sitemap_index\\.xml|sitemap\\.css|" \
@@ -20,9 +25,12 @@
 /* A name starting with a dot, but for /.well-known/ (RFC 8615). */
 #define DOTTED	"(^|/)\\.(?!well-known(/|$))"
 
-static void	nginx(const struct config *, struct buf *);
-static void	apache(const struct config *, struct buf *, int);
-static void	lighttpd(const struct config *, struct buf *);
+static void	nginx(const struct config *, const char *, struct buf *);
+static void	apache(const struct config *, const char *, struct buf *,
+		    int);
+static void	lighttpd(const struct config *, const char *, struct buf *);
+static int	kept_files(const struct config *, struct buf *,
+		    struct buf *);
 static void	try_file(struct buf *, const char *, const char *,
 		    const char *);
 static void	index_list(const struct config *, const char *,
@@ -35,6 +43,7 @@ recipe_write(const struct config *cfg, const char *server, struct buf *out,
     struct buf *why)
 {
 	const struct docroot_rules *d = &cfg->docroot;
+	struct buf kept = BUF_INIT;
 
 	if (cfg->source != SOURCE_DOCROOT) {
 		buf_printf(why, "recipe: %s is no document root ([site] source "
@@ -42,37 +51,44 @@ recipe_write(const struct config *cfg, const char *server, struct buf *out,
 		    "Deploying in the README", cfg->file);
 		return -1;
 	}
-	buf_printf(out, "# sitemapd recipe %s, for %s:\n# the URLs sitemapd "
-	    "lists, each answered with its file: index =", server, cfg->file);
+	if (strcmp(server, "nginx") != 0 && strcmp(server, "apache") != 0 &&
+	    strcmp(server, "htaccess") != 0 && strcmp(server, "lighttpd") != 0) {
+		buf_printf(why, "recipe: give nginx, apache, htaccess or "
+		    "lighttpd, not %s", server);
+		return -1;
+	}
+	if (kept_files(cfg, &kept, why) == -1)
+		return -1;
+	/* A file's name may hold a newline: no line of its own. */
+	buf_printf(out, "# sitemapd recipe %s, for ", server);
+	escape_text(out, cfg->file);
+	buf_adds(out, ":\n# the URLs sitemapd lists, each answered with its "
+	    "file: index =");
 	index_list(cfg, " ", "", "", out);
 	buf_printf(out, ", clean_urls = %s, trailing_slash = %s, url_path = "
 	    "/%s.\n# Print it again whenever those settings change.\n",
 	    d->clean_urls ? "yes" : "no", d->trailing_slash ? "yes" : "no",
 	    d->url_path ? d->url_path : "");
 	if (strcmp(server, "nginx") == 0)
-		nginx(cfg, out);
-	else if (strcmp(server, "apache") == 0)
-		apache(cfg, out, 0);
-	else if (strcmp(server, "htaccess") == 0)
-		apache(cfg, out, 1);
+		nginx(cfg, buf_str(&kept), out);
 	else if (strcmp(server, "lighttpd") == 0)
-		lighttpd(cfg, out);
-	else {
-		buf_reset(out);
-		buf_printf(why, "recipe: give nginx, apache, htaccess or "
-		    "lighttpd, not %s", server);
-		return -1;
-	}
+		lighttpd(cfg, buf_str(&kept), out);
+	else
+		apache(cfg, buf_str(&kept), out, strcmp(server, "htaccess") ==
+		    0);
+	buf_free(&kept);
 	return 0;
 }
 
 /*
  * In server { }: the root's files at its root, or under url_path in a
  * location of their own. A URL ending in "/" is a folder's, answered by
- * index alone: try_files would try "/.html" in it first.
+ * index alone: try_files would try "/.html" in it first. Pasted into
+ * Debian's stock server { }, it takes the place of that server's root,
+ * index and location /, which nginx refuses twice or would merge.
  */
 static void
-nginx(const struct config *cfg, struct buf *out)
+nginx(const struct config *cfg, const char *kept, struct buf *out)
 {
 	const struct docroot_rules *d = &cfg->docroot;
 	const char *in = d->url_path ? "\t" : "";
@@ -80,20 +96,27 @@ nginx(const struct config *cfg, struct buf *out)
 	buf_adds(out, "# In server { }, beside \"upstream sitemapd\" "
 	    "(nginx-upstream.conf).\n");
 	if (d->url_path)
-		buf_printf(out, "location /%s {\n\talias %s/;\n", d->url_path,
+		buf_printf(out, "# The server's own root and index stay.\n"
+		    "location /%s {\n\talias \"%s/\";\n", d->url_path,
 		    cfg->root);
 	else
-		buf_printf(out, "root %s;\n", cfg->root);
+		buf_printf(out, "# In Debian's sites-available/default, delete "
+		    "the stock server's root, index\n# and location / { ... } "
+		    "lines: these replace them.\nroot \"%s\";\n", cfg->root);
 	buf_printf(out, "%sindex", in);
 	index_list(cfg, " ", "", "", out);
 	buf_printf(out, ";\n%slocation ~ \"" DOTTED "\" {\n%s\treturn 404;\n"
-	    "%s}\n%slocation ~ ", in, in, in, in);
+	    "%s}\n", in, in, in);
+	buf_printf(out, "%slocation ~ \"%s\" {\n%s\treturn 404;\n%s}\n", in,
+	    kept, in, in);
+	buf_printf(out, "%slocation ~ ", in);
 	routes(cfg, out);
 	buf_printf(out, " {\n"
 	    "%1$s\tfastcgi_pass sitemapd;\n"
 	    "%1$s\tfastcgi_keep_conn on;\n"
 	    "%1$s\tfastcgi_buffer_size 32k;\n"
 	    "%1$s\tfastcgi_buffers 64 32k;\n"
+	    "%1$s\tfastcgi_max_temp_file_size 0;\n"
 	    "%1$s\tfastcgi_param GATEWAY_INTERFACE CGI/1.1;\n"
 	    "%1$s\tfastcgi_param REQUEST_METHOD $request_method;\n"
 	    "%1$s\tfastcgi_param REQUEST_URI $request_uri;\n"
@@ -116,7 +139,8 @@ nginx(const struct config *cfg, struct buf *out)
 		buf_adds(out, " =404;\n");
 		if (!d->url_path)
 			buf_adds(out, "}\n");
-	}
+	} else if (!d->url_path)
+		buf_adds(out, "location / {\n}\n");
 	if (d->url_path)
 		buf_adds(out, "}\n");
 }
@@ -126,16 +150,21 @@ nginx(const struct config *cfg, struct buf *out)
  * folder, before mod_dir's redirect of a folder without its slash,
  * and in place of MultiViews, which picks by the Accept header among
  * files of any ending. B escapes what the internal redirect decodes.
+ * A .htaccess needs exactly the overrides its first line names: with
+ * fewer, Apache answers 500 for the whole folder, robots.txt included.
  */
 static void
-apache(const struct config *cfg, struct buf *out, int htaccess)
+apache(const struct config *cfg, const char *kept, struct buf *out,
+    int htaccess)
 {
 	const struct docroot_rules *d = &cfg->docroot;
 	const char *tab = htaccess ? "" : "\t";
 
 	if (htaccess)
 		buf_adds(out, "# The .htaccess of the folder root names, beside "
-		    "sitemapd.cgi and sitemapd.ini.\n"
+		    "sitemapd.cgi and sitemapd.ini.\n# It needs AllowOverride "
+		    "FileInfo Indexes Options=ExecCGI,MultiViews\n# (and "
+		    "mod_rewrite, mod_cgi).\n"
 		    "Options +ExecCGI -MultiViews\n"
 		    "AddHandler cgi-script .cgi\n");
 	else {
@@ -144,8 +173,10 @@ apache(const struct config *cfg, struct buf *out, int htaccess)
 		    "SITEMAPD_SOCKET defined (Define SITEMAPD_SOCKET "
 		    "/run/sitemapd/sitemapd.sock). With mod_fcgid, the\n# "
 		    "<LocationMatch> of apache-fcgid.conf replaces the last "
-		    "one.\n", d->url_path ? ", mod_alias" : "", d->url_path ?
-		    " alias" : "");
+		    "one.%s\n", d->url_path ? ", mod_alias" : "", d->url_path ?
+		    " alias" : "", d->url_path ? "" : "\n# In Debian's "
+		    "sites-available/000-default.conf, delete the stock "
+		    "DocumentRoot line.");
 		if (d->url_path)
 			buf_printf(out, "Alias /%s \"%s/\"\n", d->url_path,
 			    cfg->root);
@@ -162,10 +193,11 @@ apache(const struct config *cfg, struct buf *out, int htaccess)
 	buf_printf(out, "\n%sRewriteEngine On\n", tab);
 	if (d->url_path)
 		buf_printf(out, "%sRewriteBase /%s\n", tab, d->url_path);
+	/* The INI, the files sitemapd keeps: never served, nor routed. */
+	buf_printf(out, "%sRewriteRule \"%s\" - [R=404]\n", tab, kept);
 	if (htaccess)
-		buf_printf(out, "RewriteRule (^|/)sitemapd\\.ini$ - [F]\n"
-		    "RewriteRule ^(%s)$ sitemapd.cgi [END]\n", d->url_path ?
-		    SITEMAP_ROUTES : ROUTES);
+		buf_printf(out, "RewriteRule ^(%s)$ sitemapd.cgi [END]\n",
+		    d->url_path ? SITEMAP_ROUTES : ROUTES);
 	else
 		buf_printf(out, "\tRewriteRule ^(%s)$ - [END]\n", d->url_path ?
 		    SITEMAP_ROUTES : ROUTES);
@@ -187,28 +219,37 @@ apache(const struct config *cfg, struct buf *out, int htaccess)
  * In the site's configuration. lighttpd matches rewrites against the
  * URL as sent, its query too; "repeat" tries the rules again on what a
  * rule made, while that is no file: /about, then /about.html, then
- * /about/ and its index.
+ * /about/ and its index. ":=" replaces what Debian's lighttpd.conf set
+ * before it is included, which "=" would refuse as set twice.
  */
 static void
-lighttpd(const struct config *cfg, struct buf *out)
+lighttpd(const struct config *cfg, const char *kept, struct buf *out)
 {
 	const struct docroot_rules *d = &cfg->docroot;
-	const char *under = d->url_path ? d->url_path : "";
+	struct buf re = BUF_INIT;
+	const char *under;
 
+	/* Plain names (set_url_path): only "." to escape. */
+	(void)escape_regex(&re, d->url_path ? d->url_path : "");
+	under = buf_str(&re);
 	buf_adds(out, "# In the site's configuration; sitemapd_bin, "
 	    "sitemapd_config and sitemapd_socket\n# set as for "
-	    "contrib/lighttpd.conf.\n");
+	    "contrib/lighttpd.conf. Its \":=\" replace what Debian's\n# "
+	    "lighttpd.conf set before it includes this.\n");
 	if (d->url_path)
 		buf_printf(out, "server.modules += ( \"mod_alias\" )\n"
-		    "alias.url += ( \"/%s\" => \"%s/\" )\n", under, cfg->root);
+		    "alias.url += ( \"/%s\" => \"%s/\" )\n", d->url_path,
+		    cfg->root);
 	else
-		buf_printf(out, "server.document-root = \"%s\"\n", cfg->root);
+		buf_printf(out, "server.document-root := \"%s\"\n", cfg->root);
 	buf_adds(out, "server.modules += ( \"mod_access\", \"mod_rewrite\", "
-	    "\"mod_fastcgi\" )\nindex-file.names = (");
+	    "\"mod_fastcgi\" )\nindex-file.names := (");
 	index_list(cfg, " ", "\"", "\",", out);
 	out->len--;		/* the last "," */
 	buf_adds(out, " )\n$HTTP[\"url\"] =~ \"" DOTTED "\" {\n"
 	    "\turl.access-deny = ( \"\" )\n}\n");
+	buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n\turl.access-deny = "
+	    "( \"\" )\n}\n", kept);
 	if (d->clean_urls || !d->trailing_slash) {
 		/* A path's last name, not a sitemapd path, not a dotfile's. */
 		buf_printf(out, "url.rewrite-repeat-if-not-file = (\n\t\"^(?!/%s"
@@ -232,6 +273,7 @@ lighttpd(const struct config *cfg, struct buf *out)
 	    "var.sitemapd_config ),\n"
 	    "\t\t\"check-local\" => \"disable\",\n"
 	    "\t\t\"max-procs\" => 2,\n\t)))\n}\n");
+	buf_free(&re);
 }
 
 /*
@@ -242,11 +284,58 @@ lighttpd(const struct config *cfg, struct buf *out)
 static void
 routes(const struct config *cfg, struct buf *out)
 {
-	if (cfg->docroot.url_path)
-		buf_printf(out, "^/%s(" SITEMAP_ROUTES ")$",
-		    cfg->docroot.url_path);
-	else
+	if (cfg->docroot.url_path) {
+		buf_adds(out, "^/");
+		/* Plain names (set_url_path): only "." to escape. */
+		(void)escape_regex(out, cfg->docroot.url_path);
+		buf_adds(out, "(" SITEMAP_ROUTES ")$");
+	} else
 		buf_adds(out, "^/(" ROUTES ")$");
+}
+
+/*
+ * The files no rule may serve, wherever in the root, as a regular
+ * expression: the INI (and sitemapd.ini, a CGI's), and the SQLite files
+ * sitemapd keeps, with their journals. -1 with why for a name a rule
+ * cannot hold (docroot_module.c refuses such a store's).
+ */
+static int
+kept_files(const struct config *cfg, struct buf *out, struct buf *why)
+{
+	const char *files[] = { cfg->file, "sitemapd.ini",
+	    cfg->docroot.lastmod_store, cfg->docroot.page_facts,
+	    cfg->indexnow.state };
+	const size_t nfiles = sizeof(files) / sizeof(files[0]);
+	const char *names[sizeof(files) / sizeof(files[0])];
+	size_t n = 0;
+
+	buf_adds(out, "(^|/)(");
+	for (size_t i = 0; i < nfiles; i++) {
+		const char *name = files[i];
+		size_t j;
+
+		if (name == NULL || store_db_remote(name))
+			continue;
+		if (strrchr(name, '/') != NULL)
+			name = strrchr(name, '/') + 1;
+		for (j = 0; j < n && strcmp(names[j], name) != 0; j++)
+			;
+		if (j < n)
+			continue;	/* named once */
+		if (n > 0)
+			buf_addc(out, '|');
+		if (escape_regex(out, name) == -1) {
+			buf_adds(why, "recipe: the name of ");
+			escape_text(why, files[i]);
+			buf_adds(why, " holds a byte no web server's rule can "
+			    "(a control byte, a quote, a backslash, ^ [ ] { } "
+			    ";): rename it");
+			return -1;
+		}
+		names[n++] = name;
+	}
+	buf_adds(out, ")(-wal|-shm|-journal)?$");
+	return 0;
 }
 
 /*

@@ -5,16 +5,19 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ascii.h"
 #include "cache.h"
 #include "config.h"
 #include "config_module.h"
+#include "escape.h"
 #include "lastmod_store.h"
 #include "page_facts.h"
 #include "protocol_limits.h"
 #include "report.h"
 #include "robots_file.h"
+#include "store_db.h"
 
 static int	set_file_names(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
@@ -25,9 +28,14 @@ static int	set_url_path(struct config_parse *, struct config *,
 static int	set_facts_file(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
 static void	finish(struct config_parse *, struct config *);
+static void	check_rule_values(struct config_parse *, struct config *);
+static void	unholdable(const char *, const char *, const char *,
+		    const char *, struct buf *);
 static void	check_root_robots(const struct config *,
 		    const struct reporter *);
 static void	check_landmarks(const struct page **, size_t,
+		    const struct reporter *);
+static void	check_kept_outside(const struct config *,
 		    const struct reporter *);
 static void	check_pages(const struct config *, const struct page_cache *,
 		    const struct reporter *);
@@ -76,10 +84,22 @@ set_file_names(struct config_parse *p, struct config *cfg,
 
 		if (endings && name[0] == '.')
 			memmove(name, name + 1, strlen(name));
+		const char *bad;
+
 		if (name[0] == '\0' || strchr(name, '/') != NULL ||
 		    strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
 			return config_error(p, "%s: \"%s\" is not a file %s",
 			    key->name, name, endings ? "ending" : "name");
+		/* sitemapd recipe writes each into the servers' rules. */
+		if (!endings && (bad = rule_name_unsafe(name)) != NULL) {
+			struct buf why = BUF_INIT;
+
+			unholdable(key->name, name, bad, "letters, digits "
+			    "and - . _ ~ +, not starting with a dot", &why);
+			config_error(p, "%s", buf_str(&why));
+			buf_free(&why);
+			return -1;
+		}
 	}
 	if (*n == 0)
 		return config_error(p, "%s is empty", key->name);
@@ -165,6 +185,7 @@ finish(struct config_parse *p, struct config *cfg)
 
 	cfg->docroot.trailing_slash = config_line(p, "site",
 	    "trailing_slash") ? cfg->trailing_slash : 1;
+	check_rule_values(p, cfg);
 	reserved_drop_nopressure(&cfg->reserved);
 	if (cfg->root != NULL && cfg->docroot.url_path == NULL &&
 	    docroot_robots_merge(cfg->root, config_admin(p), &cfg->hosts,
@@ -195,6 +216,77 @@ check_root_robots(const struct config *cfg, const struct reporter *rep)
 }
 
 /*
+ * What sitemapd recipe writes into a web server's rules, besides the
+ * index names and url_path, which their keys check: the root, quoted in
+ * each, and the names of the files sitemapd reads and keeps, which the
+ * rules refuse to serve wherever they are; none may break out of a rule,
+ * nor be taken for a page.
+ */
+static void
+check_rule_values(struct config_parse *p, struct config *cfg)
+{
+	const struct {
+		const char	*section, *name, *path;
+	} kept[] = {
+		{ "docroot", "lastmod_store", cfg->docroot.lastmod_store },
+		{ "docroot", "page_facts", cfg->docroot.page_facts },
+		{ "indexnow", "state", cfg->indexnow.state },
+	};
+	struct buf re = BUF_INIT;
+	const char *bad;
+
+	if (cfg->root != NULL && (bad = rule_path_unsafe(cfg->root)) != NULL) {
+		unholdable("root", cfg->root, bad, "any byte but a control "
+		    "byte, a quote, a backslash and $ * ? [ ]", &re);
+		config_error_at(p, config_line(p, "site", "root"), "%s",
+		    buf_str(&re));
+	}
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++) {
+		const char *path = kept[i].path, *name;
+		int line = config_line(p, kept[i].section, kept[i].name);
+
+		if (path == NULL || store_db_remote(path))
+			continue;
+		name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+		buf_reset(&re);
+		if (escape_regex(&re, name) == -1)
+			config_error_at(p, line, "%s: the name of %s holds a "
+			    "byte the web server's rules, which refuse to "
+			    "serve it, cannot hold (a control byte, a quote, "
+			    "a backslash, ^ [ ] { } ;)", kept[i].name, path);
+		for (size_t e = 0; e < cfg->docroot.nextensions; e++) {
+			const char *ext = cfg->docroot.extensions[e];
+			size_t n = strlen(name), m = strlen(ext);
+
+			if (n > m + 1 && name[n - m - 1] == '.' &&
+			    strcasecmp(name + n - m, ext) == 0)
+				config_error_at(p, line, "%s: %s is named as "
+				    "a page ([docroot] extensions), which it "
+				    "is not: name it .db", kept[i].name, path);
+		}
+	}
+	buf_free(&re);
+}
+
+/*
+ * Why a value no web server's rule can hold is refused, into why: the
+ * byte, and what it may hold.
+ */
+static void
+unholdable(const char *key, const char *value, const char *bad,
+    const char *can, struct buf *why)
+{
+	char one[2] = { *bad, '\0' };
+
+	buf_printf(why, "%s: \"", key);
+	escape_text(why, value);
+	buf_adds(why, "\" holds \"");
+	escape_text(why, one);
+	buf_printf(why, "\", which the web servers' rules of sitemapd "
+	    "recipe cannot hold safely; it may hold %s", can);
+}
+
+/*
  * The lastmod store's state after the scan, how many pages it remembers
  * (one that cannot be used the scan has already said); how many pages'
  * facts are kept; an exclude pattern that keeps no page out, most likely
@@ -219,15 +311,7 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 		lastmod_store_close(store);
 	}
 	buf_reset(&why);
-	/* Its reasons name pages left out: not for the web server to send. */
-	if (cfg->docroot.page_facts != NULL && strncmp(cfg->docroot.page_facts,
-	    cfg->root, strlen(cfg->root)) == 0 &&
-	    cfg->docroot.page_facts[strlen(cfg->root)] == '/')
-		report(rep, FINDING_NOTE, "[docroot] page_facts %s is inside "
-		    "the document root, where the web server may serve it: "
-		    "keep it outside, or refuse it in the server's rules (as "
-		    "contrib/htaccess refuses sitemapd*.db)",
-		    cfg->docroot.page_facts);
+	check_kept_outside(cfg, rep);
 	if (cfg->docroot.page_facts != NULL && (count = page_facts_count(
 	    cfg->docroot.page_facts, &why)) != -1)
 		report(rep, FINDING_NOTE, "[docroot] page_facts %s: what the "
@@ -259,6 +343,34 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 	check_landmarks(pages, n, rep);
 	buf_free(&why);
 	free(pages);
+}
+
+/*
+ * A file sitemapd keeps inside the document root: what it holds (every
+ * page's URL and date, the reasons pages are left out) is the web
+ * server's to send, but for the rules of sitemapd recipe.
+ */
+static void
+check_kept_outside(const struct config *cfg, const struct reporter *rep)
+{
+	const struct {
+		const char	*key, *path;
+	} kept[] = {
+		{ "[docroot] lastmod_store", cfg->docroot.lastmod_store },
+		{ "[docroot] page_facts", cfg->docroot.page_facts },
+		{ "[indexnow] state", cfg->indexnow.state },
+	};
+	size_t n = strlen(cfg->root);
+
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		if (kept[i].path != NULL && !store_db_remote(kept[i].path) &&
+		    strncmp(kept[i].path, cfg->root, n) == 0 &&
+		    (kept[i].path[n] == '/' || cfg->root[n - 1] == '/'))
+			report(rep, FINDING_PROBLEM, "%s %s is inside the "
+			    "document root, where a web server serves it "
+			    "whole unless its rules refuse it (sitemapd "
+			    "recipe's do): keep it outside", kept[i].key,
+			    kept[i].path);
 }
 
 /*

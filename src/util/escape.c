@@ -1,4 +1,7 @@
-/* Every escaping rule of the program: XML, URL paths, robots.txt. */
+/*
+ * Every escaping rule of the program: XML, URL paths, robots.txt, and the
+ * web servers' rules.
+ */
 #include <string.h>
 
 #include "ascii.h"
@@ -107,6 +110,84 @@ escape_robots_pattern(struct buf *b, const char *s)
 }
 
 /* A %XX escape starts at s. */
+int
+escape_regex_byte(struct buf *b, unsigned char c)
+{
+	if (c < ' ' || c == 0x7f || strchr("\"\\^[]{};", c) != NULL)
+		return -1;
+	if (strchr(".|?+()$*", c) != NULL)
+		buf_printf(b, "[%c]", c);
+	else
+		buf_addc(b, (char)c);
+	return 0;
+}
+
+int
+escape_regex(struct buf *b, const char *s)
+{
+	size_t len = b->len;
+
+	for (; *s; s++)
+		if (escape_regex_byte(b, (unsigned char)*s) == -1) {
+			b->len = len;
+			if (b->data != NULL)
+				b->data[len] = '\0';
+			return -1;
+		}
+	return 0;
+}
+
+int
+escape_pattern_regex(struct buf *b, const char *pattern)
+{
+	size_t n = strlen(pattern), len = b->len;
+
+	buf_addc(b, '^');
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)pattern[i];
+
+		if (c == '*' || (c == '$' && i + 1 == n)) {
+			buf_adds(b, c == '*' ? ".*" : "$");
+			continue;
+		}
+		if (c == '%' && i + 2 < n && ascii_is_hex(pattern[i + 1]) &&
+		    ascii_is_hex(pattern[i + 2])) {
+			c = (unsigned char)(ascii_hex_value(pattern[i + 1]) * 16 +
+			    ascii_hex_value(pattern[i + 2]));
+			i += 2;
+		}
+		if (escape_regex_byte(b, c) == -1) {
+			b->len = len;
+			b->data[len] = '\0';
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const char *
+rule_path_unsafe(const char *path)
+{
+	for (const char *s = path; *s; s++)
+		if ((unsigned char)*s < ' ' || *s == 0x7f ||
+		    strchr("\"\\$*?[]", *s) != NULL)
+			return s;
+	return NULL;
+}
+
+const char *
+rule_name_unsafe(const char *name)
+{
+	if (name[0] == '.')
+		return name;
+	for (const char *s = name; *s; s++)
+		if (!ascii_is_alpha((unsigned char)*s) &&
+		    !ascii_is_digit((unsigned char)*s) &&
+		    !ascii_in((unsigned char)*s, "-._~+"))
+			return s;
+	return NULL;
+}
+
 static int
 is_escape(const char *s)
 {

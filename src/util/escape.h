@@ -36,4 +36,31 @@ void	escape_text(struct buf *, const char *s);
  */
 void	escape_robots_pattern(struct buf *, const char *pattern);
 
+/*
+ * Web servers' rules (sitemapd recipe, ai-headers): c, or s, appended as
+ * a regular expression that matches it alone, as nginx, Apache and
+ * lighttpd (PCRE) read one in a quoted string: each byte a regular
+ * expression reads otherwise in brackets, never a backslash, which the
+ * servers' strings each read in their own way. -1 for a byte no bracket
+ * nor string holds plainly (a control byte, a quote, a backslash,
+ * ^ [ ] { } ;), and s is then not appended.
+ */
+int	escape_regex_byte(struct buf *, unsigned char c);
+int	escape_regex(struct buf *, const char *s);
+/*
+ * A robots.txt pattern as such a regular expression of the decoded path:
+ * "^", its "*" any run, a final "$" the end, %XX decoded; -1 as above.
+ */
+int	escape_pattern_regex(struct buf *, const char *pattern);
+/*
+ * Where a value of the INI would break out of a server's rule: the first
+ * byte of a file's path that no server's quoted string holds meaning
+ * that path alone (a control byte, a quote, a backslash, "$" which nginx
+ * and Apache expand, * ? [ ] which Apache's <Directory> takes as
+ * wildcards), or of a file's name that is not a letter, a digit or one
+ * of - . _ ~ + (or is its leading dot); NULL when there is none.
+ */
+const char *rule_path_unsafe(const char *path);
+const char *rule_name_unsafe(const char *name);
+
 #endif
