@@ -109,7 +109,7 @@ compare "astro never" "$OUT/dist/sitemap-0.xml" /secret
 printf '[site]\nsource = docroot\nroot = %s\n' "$OUT/dist" >"$TMP/slashes.ini"
 out=$("$SITEMAPD" -c "$TMP/slashes.ini" check 2>&1)
 check_contains "astro never, read with slashes: the setting named" \
-    "as [docroot] trailing_slash = no would list them, pages: 4" "$out"
+    "as [site] trailing_slash = no would list them, pages: 4" "$out"
 cgi SITEMAPD_CONFIG="$INI" REQUEST_URI=/robots.txt \
     HTTP_HOST=example.org
 check_lacks "astro: its robots.txt's sitemap-index.xml replaced" \
@@ -178,7 +178,7 @@ printf '[site]\nsource = docroot\nroot = %s\n' "$OUT/build" >"$TMP/slashes.ini"
 out=$("$SITEMAPD" -c "$TMP/slashes.ini" check 2>&1)
 check_eq "docusaurus read with slashes: check exits 1" 1 "$?"
 check_contains "... naming trailing_slash = no" \
-    "as [docroot] trailing_slash = no would list them" "$out"
+    "as [site] trailing_slash = no would list them" "$out"
 
 docusaurus_build docusaurus-true / true en
 serve "docusaurus trailingSlash true" "$OUT/build"

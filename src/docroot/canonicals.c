@@ -65,11 +65,12 @@ docroot_same_file(struct source *s, const struct config *cfg, const char *rel,
 void
 docroot_report_spellings(struct source *s)
 {
+	/* Each in the section that takes it. */
 	static const char *const fix[SPELLINGS] = {
-		[SPELL_CLEAN] = "clean_urls = yes",
-		[SPELL_NOT_CLEAN] = "clean_urls = no",
-		[SPELL_SLASH] = "trailing_slash = yes",
-		[SPELL_NO_SLASH] = "trailing_slash = no",
+		[SPELL_CLEAN] = "[docroot] clean_urls = yes",
+		[SPELL_NOT_CLEAN] = "[docroot] clean_urls = no",
+		[SPELL_SLASH] = "[site] trailing_slash = yes",
+		[SPELL_NO_SLASH] = "[site] trailing_slash = no",
 	};
 
 	for (int k = 0; k < SPELLINGS; k++) {
@@ -79,7 +80,7 @@ docroot_report_spellings(struct source *s)
 		s->spelled_first[k] = NULL;
 		if (n > 0)
 			report(s->report, FINDING_PROBLEM, "%s: left out as "
-			    "their canonical names them as [docroot] %s would "
+			    "their canonical names them as %s would "
 			    "list them, pages: %zu, such as %s; set it, and "
 			    "serve the site with what sitemapd recipe prints "
 			    "for it", s->root, fix[k], n, first ? first : "?");
