@@ -73,6 +73,25 @@ check_contains "... and one for googlebot-news" \
     "$out"
 rm -f "$R"/only-*.html
 
+# Files that are no pages: Nuxt's 200.html, an SPA's shell with no title
+# and nothing shown, and a fragment of scripts as Gatsby writes them.
+printf '<!DOCTYPE html><html><head><meta charset="utf-8"><script src="/_nuxt/e.js"></script></head><body><div id="__nuxt"></div></body></html>\n' \
+    >"$R/200.html"
+mkdir -p "$R/_gatsby/slices"
+printf '<script id="gatsby-script-loader">/*<![CDATA[*/window.x=1/*]]>*/</script><script src="/app.js"></script>\n' \
+    >"$R/_gatsby/slices/_gatsby-scripts-1.html"
+printf '<p>Text, no title</p>\n' >"$R/untitled.html"
+out=$("$SITEMAPD" -c "$TMP/site.ini" list 2>&1)
+check_contains "an SPA's shell, no title and nothing shown: no page" \
+    "left-out	http://localhost/200.html	no page: no title, nothing a reader sees, only scripts" \
+    "$out"
+check_contains "... nor a fragment of scripts" \
+    "left-out	http://localhost/_gatsby/slices/_gatsby-scripts-1.html	no page: no title" \
+    "$out"
+check_contains "... a page with text but no title still is" \
+    "listed	http://localhost/untitled.html	" "$out"
+rm -rf "$R/200.html" "$R/_gatsby" "$R/untitled.html"
+
 docroot_ini "$TMP/clean.ini" "[docroot]
 clean_urls = yes
 extensions = html"
@@ -85,7 +104,7 @@ check_contains "... an index is still its directory" \
 check_contains "... and drafts are listed without the exclude" \
     "<loc>http://example.com/drafts/wip</loc>" "$BODY"
 echo '%PDF-1.4' >"$R/docs/manual.pdf"
-touch "$R/docs/old.htm"
+printf '<title>Old</title>\n' >"$R/docs/old.htm"
 docroot_ini "$TMP/clean-pdf.ini" "[docroot]
 clean_urls = yes
 extensions = html, htm, pdf"

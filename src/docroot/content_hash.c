@@ -37,6 +37,8 @@ struct text_hash {
 	struct text_sum	 title;
 	struct text_sum	 whole;		/* every text shown, as before */
 	int		 whole_hidden;	/* inside so many scripts and styles */
+	int		 pictures;	/* <img>s shown */
+	int		 scripts;
 	struct body_dates *dates;	/* or NULL */
 };
 
@@ -104,6 +106,8 @@ content_hash(int fd, struct body_dates *dates, struct content_sums *sums)
 	sums->main += sums->main == 0;	/* 0 says "not known" */
 	sums->whole = t.whole.h;
 	sums->from = from;
+	sums->shown = t.whole.some || t.pictures > 0;
+	sums->scripted = t.scripts > 0;
 	return 0;
 }
 
@@ -117,12 +121,14 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		take_date(t->dates, name, atts);
 	if (is_hidden((const char *)name))
 		t->whole_hidden++;
+	t->scripts += strcmp((const char *)name, "script") == 0;
 	main_content_start(&t->where, (const char *)name,
 	    (const char *const *)atts);
 	all_blank(t);	/* an element parts words, as a browser lays it out */
 	/* A picture replaced is the page changed: its URL counts. */
 	if (strcmp((const char *)name, "img") != 0 || atts == NULL)
 		return;
+	t->pictures += t->whole_hidden == 0;
 	here = main_content_here(&t->where);
 	for (size_t i = 0; here != 0 && atts[i] != NULL; i += 2)
 		if (strcmp((const char *)atts[i], "src") == 0 &&

@@ -41,6 +41,8 @@ struct content_sums {
 	 */
 	uint64_t	 whole;
 	enum main_kind	 from;		/* the element main covers */
+	int		 shown;		/* a reader sees some text or picture */
+	int		 scripted;	/* it has a <script> */
 };
 
 /*

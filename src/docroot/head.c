@@ -269,7 +269,9 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	if (strcmp(n, "body") == 0) {
 		r->parsed = 1;
 		xmlStopParser(r->ctxt);
-	} else if (strcmp(n, "meta") == 0) {
+	} else if (strcmp(n, "title") == 0)
+		h->titled = 1;
+	else if (strcmp(n, "meta") == 0) {
 		if ((v = attr(atts, "charset")) != NULL)
 			on_charset(r, encoding_for_label(v, strlen(v)));
 		else if ((v = attr(atts, "http-equiv")) != NULL &&

@@ -45,6 +45,7 @@ struct page_head {
 	struct head_alternate *alternates;
 	size_t	 nalternates;	/* at most HEAD_ALTERNATES_MAX */
 	size_t	 alternates_unread;	/* past that */
+	int	 titled;	/* a <title> was read */
 	char	*unsure;	/* why what it says cannot be known: a
 				   browser may read it otherwise */
 	char	*parser_said;	/* libxml2's first complaint, if any */

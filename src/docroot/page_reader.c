@@ -291,7 +291,7 @@ uint64_t
 docroot_content_whole(const struct source *s, const char *rel)
 {
 	struct buf path = BUF_INIT;
-	struct content_sums sums = { 0, 0, 0 };
+	struct content_sums sums = { .whole = 0 };
 	struct stat st;
 	const char *cannot;
 	int fd;
@@ -326,6 +326,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct head_reader *r;
 	struct page_head head;
 	struct body_dates body = { NULL, NULL };
+	struct content_sums sums = { .shown = 1 };
 	struct buf path = BUF_INIT, target = BUF_INIT;
 	struct stat now;
 	const char *cannot;
@@ -360,13 +361,20 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * dates its body states come with it, or alone where its head
 	 * states none.
 	 */
-	if (s->has_store || cfg->indexnow.key != NULL) {
-		struct content_sums sums;
-
+	/*
+	 * A page with no title is read whole: a shell that shows nothing
+	 * until a script fills it, or a fragment of scripts, is no page.
+	 */
+	if (s->has_store || cfg->indexnow.key != NULL || !head.titled) {
 		if (content_hash(fd, &body, &sums) == 0) {
 			page->content = sums.main;
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
 			dating->whole = sums.whole;
+		} else
+			sums.shown = 1;		/* not known: not judged */
+		if (!s->has_store && cfg->indexnow.key == NULL) {
+			page->content = 0;
+			page->content_from = CONTENT_FROM_NONE;
 		}
 	} else if (head.modified == NULL)
 		body_dates_read(fd, &body);
@@ -391,7 +399,10 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	escape_file_path(&path, buf_str(url));
 	stated_dates(s, cfg, rel, &head, &body, buf_str(&path), page, dating);
 	body_dates_free(&body);
-	if (head.noindex)
+	if (!head.titled && !sums.shown && sums.scripted)
+		buf_adds(why, "no page: no title, nothing a reader sees, only "
+		    "scripts (a shell for them to fill, or a fragment)");
+	else if (head.noindex)
 		buf_printf(why, "noindex (its meta %s)", head.noindex);
 	else if (head.refresh && head_target(head.refresh, buf_str(&path),
 	    &cfg->hosts, &target) != HEAD_SELF)
