@@ -99,7 +99,7 @@ for watch in inotify stat; do
 	check_contains "$watch: list says /t is the file t's" \
 	    "its URL /t serves the file t" "$(cat "$TMP/list")"
 	check_contains "$watch: ... and /b is b.html's" "/b	$(date -u +%Y)" \
-	    "$(grep 'b\.html$' "$TMP/list")"
+	    "$(grep '	b\.html	' "$TMP/list")"
 	rm "$R/t" "$R/b.html"
 	check_eq "$watch: ... and come back when they go" \
 	    "/ /b /docs/a /docs/r1 /t " "$(listed)"
