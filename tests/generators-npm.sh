@@ -184,12 +184,21 @@ docusaurus_build docusaurus-true / true en
 serve "docusaurus trailingSlash true" "$OUT/build"
 compare "docusaurus trailingSlash true" "$OUT/build/sitemap.xml"
 
-docusaurus_build docusaurus-docs /docs/ false en
+docusaurus_build docusaurus-docs /docs/ false "en fr"
 # trailingSlash false writes blog.html, not blog/index.html: clean_urls.
 serve "docusaurus baseUrl /docs/" "$OUT/build" "[docroot]
 clean_urls = yes
 url_path = /docs/"
-compare "docusaurus baseUrl /docs/" "$OUT/build/sitemap.xml"
+cat "$OUT/build/sitemap.xml" "$OUT/build/fr/sitemap.xml" >"$TMP/both.xml"
+compare "docusaurus baseUrl /docs/" "$TMP/both.xml"
+# Its alternates name /docs/ and /docs/fr/...: read under url_path.
+cgi SITEMAPD_CONFIG="$INI" REQUEST_URI=/docs/sitemap.xml HTTP_HOST=example.org
+check_contains "docusaurus baseUrl /docs/: the two locales name each other" \
+    'hreflang="fr" href="http://example.org/docs/fr/docs/intro"' "$BODY"
+check_eq "... on every page listed" "$(printf '%s\n' "$BODY" | grep -c '<loc>')" \
+    "$(printf '%s\n' "$BODY" | grep -c 'hreflang="fr"')"
+check_lacks "... and check says none is unlisted" "is not listed" \
+    "$("$SITEMAPD" -c "$INI" check 2>&1)"
 
 # --- Next.js 15's static export: trailingSlash false writes about.html
 # beside about.txt (its payload, which MultiViews would serve) and

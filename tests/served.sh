@@ -204,6 +204,21 @@ UNDER=docs/ serve_all "url_path /docs/" "$TMP/site.ini"
 check_eq "url_path: each page at its URL under /docs/" \
     "/docs/ /docs/about.html /docs/guide/ /docs/intro/" \
     "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+# Alternates name pages by their URL, /docs/ in front: read under it.
+mkdir -p "$TMP/alt/fr"
+for l in en fr; do
+	printf '<!doctype html><html><head><title>%s</title><link rel="alternate" hreflang="en" href="https://example.org/docs/"><link rel="alternate" hreflang="fr" href="https://example.org/docs/fr/"></head><body>%s</body></html>\n' \
+	    "$l" "$l" >"$TMP/alt/$([ $l = fr ] && echo fr/)index.html"
+done
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nurl_path = /docs/\n' \
+    "$TMP/alt" >"$TMP/alt.ini"
+cgi SITEMAPD_CONFIG="$TMP/alt.ini" REQUEST_URI=/docs/sitemap.xml HTTP_HOST=h
+check_eq "url_path: each page shows both alternates, under /docs/" "4 2 2" \
+    "$(printf '%s\n' "$BODY" | grep -c '<xhtml:link') $(printf '%s\n' \
+    "$BODY" | grep -c 'hreflang="fr" href="http://h/docs/fr/"') $(
+    printf '%s\n' "$BODY" | grep -c 'hreflang="en" href="http://h/docs/"')"
+check_lacks "... and check finds none unlisted" "is not listed" \
+    "$("$SITEMAPD" -c "$TMP/alt.ini" check 2>&1)"
 printf 'clean_urls = yes\n[site]\ntrailing_slash = no\n' >>"$TMP/site.ini"
 UNDER=docs/ serve_all "url_path /docs/, clean and slashless" "$TMP/site.ini"
 cgi SITEMAPD_CONFIG="$TMP/site.ini" REQUEST_URI=/docs/sitemap.xml HTTP_HOST=h

@@ -38,7 +38,8 @@ struct page {
 					   nothing but id is set */
 	char		*unlisted;	/* why its source never lists it */
 	char		*alternates;	/* hreflang, or NULL: "lang\tpath\n"
-					   each, path as url_path's alias */
+					   each, path as the sitemap names
+					   it: url_path, then the alias */
 	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
 	uint64_t	 content;	/* a hash of what a reader sees, where

@@ -204,7 +204,8 @@ check_root_robots(const struct config *cfg, const struct reporter *rep)
 	if (cfg->docroot.url_path != NULL) {
 		report(rep, FINDING_NOTE, "[docroot] url_path = /%s: crawlers "
 		    "read the host's /robots.txt, not one in %s: its own is not "
-		    "read; name https://HOST/%ssitemap.xml in the host's",
+		    "read; name https://HOST/%ssitemap.xml in the host's "
+		    "robots.txt",
 		    cfg->docroot.url_path, cfg->root, cfg->docroot.url_path);
 		return;
 	}

@@ -564,6 +564,7 @@ static char *
 alternates_of(struct source *s, const struct config *cfg, const char *rel,
     const struct page_head *head, const char *path, const char *alias)
 {
+	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
 	struct buf out = BUF_INIT, target = BUF_INIT;
 
 	for (size_t i = 0; i < head->nalternates; i++) {
@@ -588,8 +589,9 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 		default:
 			continue;	/* another site's, or no URL */
 		}
+		/* As the sitemap's entries name pages: under url_path. */
 		if (strpbrk(named, "\t\n") == NULL)
-			buf_printf(&out, "%s\t%s\n", a->lang, named);
+			buf_printf(&out, "%s\t%s%s\n", a->lang, under, named);
 	}
 	if (head->alternates_unread > 0)
 		report(s->report, FINDING_NOTE, "%s/%s: more than %d hreflang "
