@@ -194,6 +194,17 @@ page "$R/about.html"
 printf 'User-agent: *\nDisallow: /\nSitemap: https://example.org/docs/sitemap.xml\n' \
     >"$R/robots.txt"
 printf '<!doctype html><title>main</title>\n' >"$TMP/host/index.html"
+# Read without it, check names it from the canonicals, in its section.
+printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/site.ini"
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "a site built for /docs/, read without url_path: check exits 1" 1 "$?"
+check_contains "... naming url_path from the canonicals" \
+    "left out as their canonical names them as [docroot] url_path = /docs/ would list them, pages: 3" \
+    "$out"
+printf '%s\n' "$out" | sed -n 's/.* as \[\([a-z]*\)\] \([a-z_]* = [^ ]*\) would list them.*/[\1]\n\2/p' |
+    head -n 2 >>"$TMP/site.ini"
+"$SITEMAPD" -c "$TMP/site.ini" check >/dev/null 2>&1
+check_eq "... and with it written where check says, no problem" 0 "$?"
 printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nurl_path = /docs/\n' \
     "$R" >"$TMP/site.ini"
 out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)

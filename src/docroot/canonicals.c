@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "paths.h"
 #include "docroot_source.h"
 
@@ -20,7 +21,7 @@ int
 docroot_listed_otherwise(const struct config *cfg, const char *rel,
     const char *path)
 {
-	for (int k = 0; k < SPELLINGS; k++) {
+	for (int k = 0; k < SPELL_UNDER; k++) {
 		struct docroot_rules other = cfg->docroot;
 		struct buf url = BUF_INIT;
 		const char *why;
@@ -42,6 +43,32 @@ docroot_listed_otherwise(const struct config *cfg, const char *rel,
 			return k;
 	}
 	return -1;
+}
+
+/*
+ * Whether path (no leading "/") is the page's url under a url_path of
+ * plain names that none is set, as a site built for /docs/ names each
+ * page: 1 with that path ("docs/") in under.
+ */
+int
+docroot_published_under(const struct config *cfg, const char *url,
+    const char *path, struct buf *under)
+{
+	size_t n = strlen(path), m = strlen(url);
+
+	if (cfg->docroot.url_path != NULL || n <= m ||
+	    strcmp(path + n - m, url) != 0 || path[n - m - 1] != '/')
+		return 0;
+	for (size_t i = 0; i < n - m; i++)
+		if (!ascii_is_alpha((unsigned char)path[i]) &&
+		    !ascii_is_digit((unsigned char)path[i]) &&
+		    !ascii_in((unsigned char)path[i], "/-._~"))
+			return 0;
+	if (path[0] == '.' || strstr(path, "/.") != NULL ||
+	    strstr(path, "//") != NULL)
+		return 0;
+	buf_add(under, path, n - m);
+	return 1;
 }
 
 /* Whether a request for path (no leading "/") would serve the file rel. */
@@ -71,6 +98,7 @@ docroot_report_spellings(struct source *s)
 		[SPELL_NOT_CLEAN] = "[docroot] clean_urls = no",
 		[SPELL_SLASH] = "[site] trailing_slash = yes",
 		[SPELL_NO_SLASH] = "[site] trailing_slash = no",
+		[SPELL_UNDER] = "[docroot] url_path = /",
 	};
 
 	for (int k = 0; k < SPELLINGS; k++) {
@@ -80,13 +108,17 @@ docroot_report_spellings(struct source *s)
 		s->spelled_first[k] = NULL;
 		if (n > 0)
 			report(s->report, FINDING_PROBLEM, "%s: left out as "
-			    "their canonical names them as %s would "
+			    "their canonical names them as %s%s would "
 			    "list them, pages: %zu, such as %s; set it, and "
 			    "serve the site with what sitemapd recipe prints "
-			    "for it", s->root, fix[k], n, first ? first : "?");
+			    "for it", s->root, fix[k], k == SPELL_UNDER &&
+			    s->spelled_under ? s->spelled_under : "", n,
+			    first ? first : "?");
 		s->spelled[k] = 0;
 		free(first);
 	}
+	free(s->spelled_under);
+	s->spelled_under = NULL;
 }
 
 static int
@@ -171,7 +203,8 @@ docroot_canonicals_free(struct source *s)
  * another thread may be comparing with the name it replaces.
  */
 void
-docroot_spelled_otherwise(struct source *s, int k, const char *rel)
+docroot_spelled_otherwise(struct source *s, int k, const char *rel,
+    const char *under)
 {
 	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	char *first;
@@ -182,6 +215,10 @@ docroot_spelled_otherwise(struct source *s, int k, const char *rel)
 	if (first == NULL || strcmp(rel, first) < 0) {
 		free(first);
 		s->spelled_first[k] = xstrdup(rel);
+		if (under != NULL) {
+			free(s->spelled_under);
+			s->spelled_under = xstrdup(under);
+		}
 	}
 	pthread_mutex_unlock(&lock);
 }

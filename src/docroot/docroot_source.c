@@ -78,6 +78,7 @@ close_source(struct source *s)
 {
 	for (int k = 0; k < SPELLINGS; k++)
 		free(s->spelled_first[k]);
+	free(s->spelled_under);
 	forget(s);
 	lastmod_keeper_free(s->dates);
 	buf_free(&s->key);

@@ -18,9 +18,12 @@
 #include "lastmod_keeper.h"
 #include "source.h"
 
-/* The settings whose other value lists a page at another URL. */
+/*
+ * The settings whose other value lists a page at another URL; and a
+ * url_path, for a site built to be published under one.
+ */
 enum spelling { SPELL_CLEAN, SPELL_NOT_CLEAN, SPELL_SLASH, SPELL_NO_SLASH,
-	SPELLINGS };
+	SPELL_UNDER, SPELLINGS };
 
 /* Whatever makes a file or a directory appear, change or go. */
 #define DIR_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | \
@@ -74,6 +77,7 @@ struct source {
 	size_t		 ncanonicals;	/* the pages they name */
 	size_t		 spelled[SPELLINGS];	/* canonicals naming their */
 	char		*spelled_first[SPELLINGS];	/* page otherwise */
+	char		*spelled_under;	/* the url_path of SPELL_UNDER's first */
 };
 
 /* Pages read at once in a scan, and the threads that read them. */
@@ -181,6 +185,9 @@ void	docroot_check_canonicals(struct source *s, struct site *buckets);
 void	docroot_add_canonical(struct source *s, const char *rel,
 	    const char *target);
 void	docroot_canonicals_free(struct source *s);
-void	docroot_spelled_otherwise(struct source *s, int k, const char *rel);
+void	docroot_spelled_otherwise(struct source *s, int k, const char *rel,
+	    const char *under);
+int	docroot_published_under(const struct config *cfg, const char *url,
+	    const char *path, struct buf *under);
 
 #endif

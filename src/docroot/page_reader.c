@@ -327,7 +327,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct page_head head;
 	struct body_dates body = { NULL, NULL };
 	struct content_sums sums = { .shown = 1 };
-	struct buf path = BUF_INIT, target = BUF_INIT;
+	struct buf path = BUF_INIT, target = BUF_INIT, under = BUF_INIT;
 	struct stat now;
 	const char *cannot;
 	size_t total = 0;
@@ -424,10 +424,19 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 			}
 			if ((k = docroot_listed_otherwise(cfg, rel,
 			    buf_str(&target))) >= 0) {
-				docroot_spelled_otherwise(s, k, rel);
+				docroot_spelled_otherwise(s, k, rel, NULL);
 				buf_printf(why, "its canonical %s is this page "
 				    "as another [docroot] setting lists it",
 				    head.canonical);
+				break;
+			}
+			if (docroot_published_under(cfg, buf_str(url),
+			    buf_str(&target), &under)) {
+				docroot_spelled_otherwise(s, SPELL_UNDER, rel,
+				    buf_str(&under));
+				buf_printf(why, "its canonical %s is this page "
+				    "published under /%s ([docroot] url_path)",
+				    head.canonical, buf_str(&under));
 				break;
 			}
 			if (!s->long_lived)
@@ -449,6 +458,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	head_free(&head);
 	buf_free(&path);
 	buf_free(&target);
+	buf_free(&under);
 	return 0;
 }
 
