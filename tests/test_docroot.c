@@ -279,6 +279,36 @@ test_heads(void)
 		    NULL, NULL, NULL },
 		{ __LINE__, "<meta name=description content=noindex>", NULL, NULL,
 		    NULL },
+		/*
+		 * Each form an engine documents, read as widely as any:
+		 * Google's list of names, Bing's semicolons, blanks, and
+		 * Google's unavailable_after, past (in each of its formats)
+		 * or unreadable, not to come.
+		 */
+		{ __LINE__, "<meta name=\"googlebot, bingbot\" content=noindex>",
+		    "googlebot", NULL, NULL },
+		{ __LINE__, "<meta name=\"foo bingbot\" content=noindex>",
+		    "bingbot", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"nofollow;noindex\">",
+		    "robots", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"nofollow noindex\">",
+		    "robots", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"unavailable_after: "
+		    "2020-01-01\">", "robots, unavailable_after a date past",
+		    NULL, NULL },
+		{ __LINE__, "<meta name=googlebot content=\"noarchive, "
+		    "Unavailable_After: 25 Jun 2010 15:00:00 PST\">",
+		    "robots, unavailable_after a date past", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"unavailable_after: "
+		    "Friday, 25-Jun-10 15:00:00 GMT\">",
+		    "robots, unavailable_after a date past", NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"unavailable_after: "
+		    "soon\">", "robots, unavailable_after a date not read", NULL,
+		    NULL },
+		{ __LINE__, "<meta name=robots content=\"unavailable_after: "
+		    "2999-01-01\">", NULL, NULL, NULL },
+		{ __LINE__, "<meta name=robots content=\"available_after: "
+		    "2020-01-01\">", NULL, NULL, NULL },
 		{ __LINE__, "<link rel=canonical href=\"/a/\">", NULL, "/a/", NULL },
 		{ __LINE__, "<link rel=\"Canonical  alternate\" href=x>", NULL, "x",
 		    NULL },

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+
+#include <curl/curl.h>
 
 #include "ascii.h"
 #include "head_scan.h"
@@ -43,6 +46,8 @@ static const char *attr_of(const struct head_scan *, const char *);
 static void	decode_refs(const char *, struct buf *);
 static void	noscript_ends(struct head_scan *);
 static int	is_one_of(const char *, const char *const *);
+static const char *directive(const char *, const char *);
+static time_t	unavailable_from(const char *);
 
 void
 head_scan_init(struct head_scan *h)
@@ -675,30 +680,96 @@ static const char *const noindex_readers[] = {
 	"daumoa", "coccocbot", "mojeekbot", NULL
 };
 
+/* What meta_noindex_for says of an unavailable_after it follows. */
+static const char past[] = "robots, unavailable_after a date past";
+static const char unread[] = "robots, unavailable_after a date not read";
+
+/*
+ * Read as widely as any engine documents: the name a list of crawlers
+ * (name="googlebot, bingbot"), the content's directives parted by
+ * commas, semicolons or blanks (Bing's "nofollow;noindex"), and Google's
+ * unavailable_after, whose date past (or unreadable) is a noindex now.
+ */
 const char *
 meta_noindex_for(const char *name, const char *content)
 {
-	const char *end = name + strlen(name);
-	const char *const *reader;
+	const char *reader = NULL, *date;
+	time_t until;
 
-	ascii_trim(&name, &end, WS);
-	for (reader = noindex_readers; *reader; reader++)
-		if ((size_t)(end - name) == strlen(*reader) &&
-		    strncasecmp(name, *reader, end - name) == 0)
-			break;
-	if (*reader == NULL)
-		return NULL;
-	for (const char *p = content;;) {
-		const char *item = p, *stop = p + strcspn(p, ",");
+	for (const char *p = name; *p && reader == NULL; ) {
+		size_t n;
 
-		ascii_trim(&item, &stop, WS);
-		if ((stop - item == 7 && strncasecmp(item, "noindex", 7) == 0) ||
-		    (stop - item == 4 && strncasecmp(item, "none", 4) == 0))
-			return *reader;
-		p += strcspn(p, ",");
-		if (*p++ == '\0')
-			return NULL;
+		p += strspn(p, WS ",");
+		n = strcspn(p, WS ",");
+		for (const char *const *r = noindex_readers; *r && n; r++)
+			if (n == strlen(*r) && strncasecmp(p, *r, n) == 0)
+				reader = *r;
+		p += n;
 	}
+	if (reader == NULL)
+		return NULL;
+	for (const char *p = content; *p; ) {
+		size_t n;
+
+		p += strspn(p, WS ",;");
+		n = strcspn(p, WS ",;");
+		if ((n == 7 && strncasecmp(p, "noindex", 7) == 0) ||
+		    (n == 4 && strncasecmp(p, "none", 4) == 0))
+			return reader;
+		p += n;
+	}
+	if ((date = directive(content, "unavailable_after")) == NULL)
+		return NULL;
+	if ((until = unavailable_from(date)) == -1)
+		return unread;
+	return until <= time(NULL) ? past : NULL;
+}
+
+/* Where the value of a directive of content starts ("name: value"). */
+static const char *
+directive(const char *content, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = content; *p; p++)
+		if (strncasecmp(p, name, n) == 0 && (p == content ||
+		    strchr(WS ",;", p[-1]) != NULL)) {
+			p += n;
+			p += strspn(p, WS);
+			return *p == ':' ? p + 1 : NULL;
+		}
+	return NULL;
+}
+
+/*
+ * The moment an unavailable_after date (up to a ";") says, read as
+ * Google reads it: ISO 8601 (its day's start, so that a time that day
+ * is already past by then), RFC 822 or RFC 850; -1 when it is none.
+ */
+static time_t
+unavailable_from(const char *value)
+{
+	char text[128];
+	size_t n;
+	struct tm tm = { 0 };
+	int y, m, d;
+
+	value += strspn(value, WS);
+	n = strcspn(value, ";");
+	while (n > 0 && strchr(WS, value[n - 1]) != NULL)
+		n--;
+	if (n == 0 || n >= sizeof(text))
+		return -1;
+	memcpy(text, value, n);
+	text[n] = '\0';
+	if (sscanf(text, "%4d-%2d-%2d", &y, &m, &d) == 3 && m >= 1 &&
+	    m <= 12 && d >= 1 && d <= 31) {
+		tm.tm_year = y - 1900;
+		tm.tm_mon = m - 1;
+		tm.tm_mday = d;
+		return timegm(&tm);
+	}
+	return curl_getdate(text, NULL);
 }
 
 static int

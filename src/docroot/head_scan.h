@@ -35,7 +35,8 @@ int	head_scan_feed(struct head_scan *, const char *, size_t);
 void	head_scan_free(struct head_scan *);
 /*
  * The crawler a <meta name content> says noindex (or none) to, if it is
- * one of a search engine's that reads sitemaps; else NULL.
+ * one of a search engine's that reads sitemaps, or what else of it means
+ * noindex now (an unavailable_after past); else NULL.
  */
 const char *meta_noindex_for(const char *name, const char *content);
 
