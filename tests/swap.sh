@@ -7,8 +7,12 @@
 # clients ask all along; the root itself a
 # symlink swapped so; and a file that comes to answer another page's URL
 # (t beside t.html under clean_urls, a.html beside a/index.html with
-# trailing_slash = no), and goes; then two processes of one site under
-# watch = stat, asked at random through POOL_SWAPS swaps (default 100).
+# trailing_slash = no), and goes; a symlinked folder whose target is
+# renamed, replaced (moved aside, or built beside and moved in), removed
+# or left dangling, and the link itself repointed or removed, each step
+# answered as a fresh read answers it; then two processes of one site
+# under watch = stat, asked at random through POOL_SWAPS swaps (default
+# 100).
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
@@ -123,6 +127,69 @@ for watch in inotify stat; do
 	    "/two.html " "$(listed)"
 	stop_lighttpd
 done
+# A symlinked folder inside the root, S -> pub, and what a deploy does to
+# its target and to it: after each step the process answers what a fresh
+# read of the same tree answers, and never a noindex page.
+fresh() {
+	cgi SITEMAPD_CONFIG="$TMP/links-fresh.ini" REQUEST_URI=/sitemap.xml \
+	    HTTP_HOST=h
+	printf '%s\n' "$BODY" | sed -n 's:.*<loc>http\://h\(.*\)</loc>.*:\1:p' |
+	    sort | tr '\n' ' '
+}
+page_in() {	# page_in DIR [noindex]: DIR/x.html, and one naming DIR
+	mkdir -p "$1"
+	printf '<title>x</title>%s<p>x</p>\n' \
+	    "${2:+<meta name=robots content=noindex>}" >"$1/x.html"
+	printf '<title>%s</title>\n' "$(basename "$1")" \
+	    >"$1/$(basename "$1").html"
+}
+# step WHAT: the process's answer, once settled, is the fresh read's.
+step() {
+	_want=$(fresh)
+	settle listed_is "$_want"
+	_got=$(listed)
+	check_eq "$watch, a linked folder: $1" "$_want" "$_got"
+	case $_got in *noindex*) not_ok "$watch: $1: a noindex page listed" ;;
+	esac
+}
+listed_is() { [ "$(listed)" = "$_want" ]; }
+for watch in inotify stat; do
+	R="$TMP/links-$watch"
+	mkdir -p "$R"
+	printf '<title>home</title>\n' >"$R/index.html"
+	page_in "$R/pub"
+	page_in "$R/priv"
+	ln -s pub "$R/S"
+	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" \
+	    "$watch" >"$TMP/links.ini"
+	printf '[site]\nsource = docroot\nroot = %s\n' "$R" \
+	    >"$TMP/links-fresh.ini"
+	start_lighttpd "$TMP/links.ini" "$R"
+	settle listed x.html
+	step "as first read"
+	mv "$R/pub" "$R/old" && page_in "$R/pub" noindex
+	step "its target moved aside, a noindex one made in its place"
+	rm -rf "$R/new" && page_in "$R/new" && mv "$R/pub" "$R/old2" &&
+	    mv "$R/new" "$R/pub"
+	step "its target built beside and moved in"
+	ln -sfn priv "$R/S"
+	step "the link repointed"
+	ln -sfn pub "$R/S"
+	step "... and back"
+	rm "$R/S"
+	step "the link removed"
+	ln -s pub "$R/S"
+	step "the link made again"
+	mv "$R/pub" "$R/pub3"
+	step "its target renamed, the link left dangling"
+	ln -sfn gone "$R/S"
+	step "the link repointed to nothing"
+	ln -sfn pub3 "$R/S"
+	rm -rf "$R/pub3"
+	step "its target removed"
+	stop_lighttpd
+done
+
 # Two processes of one site asked at random, as a server's pool asks
 # them, with two clients asking all along: each sees only some swaps, and
 # some halfway (a folder's stat before the "mv -T", its pages' after).

@@ -104,7 +104,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	buf_reset(&s->key);
 	rules_key(&cfg->docroot, &s->key);
 	s->dirs_changed = 0;
-	s->lost = s->roots_touched = 0;
+	s->lost = s->roots_touched = s->linked = 0;
 	docroot_choose_follow(s, cfg->watch);
 	if (s->follow == FOLLOW_INOTIFY && (s->inotify_fd = inotify_init1(
 	    IN_NONBLOCK | IN_CLOEXEC)) == -1)

@@ -54,6 +54,12 @@ struct source {
 	struct dir_watch roots;		/* the directories above the root */
 	int		 roots_touched;
 	int		 lost;		/* an event said: read everything */
+	/*
+	 * A folder of the tree is reached through a symlink, or under two
+	 * names: which of its names lists its pages, and what each name
+	 * leads to, change with any folder moved, replaced or removed.
+	 */
+	int		 linked;
 	char		*root;
 	char		*real_root;	/* symlinks are followed within it */
 	struct stat	 root_st;

@@ -19,7 +19,7 @@ static int	follow_link(struct source *s, const char *rel,
 	    struct stat *st);
 static int	cannot_read(struct source *s, const char *rel, int err);
 static int	begin_dir(struct source *s, const char *rel,
-	    const struct stat *st);
+	    const struct stat *st, const struct found *found);
 static void	take_entries(struct source *s, const struct config *cfg,
 	    const char *rel, const struct dir_listing *l, struct found *found,
 	    char ***more, size_t *nmore);
@@ -56,7 +56,7 @@ docroot_read_dir(struct source *s, const struct config *cfg, const char *rel,
 			close(fd);
 		return cannot_read(s, rel, err);
 	}
-	if (!begin_dir(s, rel, &st)) {
+	if (!begin_dir(s, rel, &st, found)) {
 		close(fd);
 		return 0;
 	}
@@ -244,7 +244,7 @@ take_listed(struct source *s, const struct config *cfg, const char *rel,
 {
 	if (l->err)
 		return cannot_read(s, rel, l->err);
-	if (begin_dir(s, rel, &l->st))
+	if (begin_dir(s, rel, &l->st, found))
 		take_entries(s, cfg, rel, l, found, more, nmore);
 	return 0;
 }
@@ -262,15 +262,21 @@ cannot_read(struct source *s, const char *rel, int err)
 
 /*
  * A directory about to be read: 0 when it is known under another name,
- * not to be read again; else noted, and watched, 1.
+ * not to be read again; else noted, and watched, 1. A second name met
+ * after the scan (not in one, found->buckets NULL) may be the one a
+ * fresh read lists the pages under: the whole tree is read again.
  */
 static int
-begin_dir(struct source *s, const char *rel, const struct stat *st)
+begin_dir(struct source *s, const char *rel, const struct stat *st,
+    const struct found *found)
 {
 	struct buf path = BUF_INIT;
 
-	if (docroot_dir_elsewhere(s, rel, st))
+	if (docroot_dir_elsewhere(s, rel, st)) {
+		s->linked = 1;
+		s->lost |= found->buckets == NULL;
 		return 0;
+	}
 	docroot_note_mtime(s, st->st_mtime);
 	docroot_join(&path, s->root, rel);
 	docroot_watch_dir(s, add_dir(s, rel, st), buf_str(&path));
@@ -307,9 +313,13 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 		if (found->dirty)
 			docroot_dirty_neighbours(s, cfg, buf_str(&child),
 			    found->dirty);
-		if (st.st_mode == 0 || (S_ISLNK(st.st_mode) &&
-		    follow_link(s, buf_str(&child), &st) == -1))
+		if (st.st_mode == 0)
 			continue;
+		if (S_ISLNK(st.st_mode)) {
+			if (follow_link(s, buf_str(&child), &st) == -1)
+				continue;
+			s->linked |= S_ISDIR(st.st_mode);
+		}
 		if (S_ISDIR(st.st_mode)) {
 			*more = xgrowarray(*more, *nmore, sizeof(**more));
 			(*more)[(*nmore)++] = xstrdup(buf_str(&child));

@@ -139,6 +139,7 @@ docroot_read_events(struct source *s, const struct config *cfg,
 			    IN_IGNORED)) {
 				/* Gone, or moved: its parent's event says where. */
 				folder_set_add(&gone, s->dirs[i].rel);
+				s->lost |= s->linked;
 				continue;
 			}
 			if (e->len == 0 || docroot_hidden(e->name))
@@ -156,6 +157,13 @@ docroot_read_events(struct source *s, const struct config *cfg,
 			if ((e->mask & IN_ISDIR) ||
 			    docroot_dir_known(s, buf_str(&rel)) ||
 			    linked_dir(s, buf_str(&rel))) {
+				/*
+				 * Where folders have two names, which one
+				 * lists their pages is the whole tree's to
+				 * say, as a fresh read says it.
+				 */
+				if (s->linked || linked_dir(s, buf_str(&rel)))
+					s->lost = 1;
 				folder_set_add(&gone, buf_str(&rel));
 				if (linked_dir(s, buf_str(&rel)) || ((e->mask &
 				    IN_ISDIR) && (e->mask & (IN_CREATE |
@@ -211,9 +219,15 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 		if (!S_ISDIR(now.dirs[i].st_mode)) {
 			folder_set_add(&gone, s->dirs[i].rel);
 			docroot_note_mtime(s, time(NULL));
+			s->lost |= s->linked;
 		} else if (s->dirs[i].racy ||
-		    !same_file_state(&now.dirs[i], &s->dirs[i].st))
+		    !same_file_state(&now.dirs[i], &s->dirs[i].st)) {
 			folder_set_add(&changed, s->dirs[i].rel);
+			/* Another folder now at its name: as for inotify. */
+			s->lost |= s->linked && (now.dirs[i].st_ino !=
+			    s->dirs[i].st.st_ino || now.dirs[i].st_dev !=
+			    s->dirs[i].st.st_dev);
+		}
 	}
 	free(now.dirs);
 	forget_folders(s, &gone, d);
