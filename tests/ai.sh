@@ -165,7 +165,7 @@ for entry in "search Amzn-SearchBot" "user Amzn-User" "search meta-webindexer" \
 	    "$(awk -v c="${entry% *}" -v t="${entry#* }" \
 	    '$1 == c && $2 == t { print c " " t }' "$LIST")"
 done
-for gone in OAI-AdsBot facebookexternalhit Applebot Spider; do
+for gone in OAI-AdsBot facebookexternalhit Applebot PetalBot Spider; do
 	check_eq "the list: no $gone" 0 \
 	    "$(grep -c "^[a-z]*[[:space:]]\{1,\}$gone\([[:space:]]\|$\)" "$LIST")"
 done
@@ -176,7 +176,7 @@ for entry in "train Bytespider undocumented may-ignore-robots" \
     "train cohere-training-data-crawler undocumented" \
     "train anthropic-ai undocumented" "user Claude-Web undocumented" \
     "train DeepSeekBot undocumented may-ignore-robots" \
-    "search PetalBot undocumented" "search YouBot" "train Diffbot undocumented" \
+    "search YouBot" "train Diffbot undocumented" \
     "train GoogleOther" "train Google-CloudVertexBot" "train FacebookBot"; do
 	check_eq "the list: $entry" "$entry" \
 	    "$(awk -v t="$(echo "$entry" | cut -d' ' -f2)" \
@@ -222,6 +222,37 @@ check_contains "robots.json: check names what it skipped" \
     "$out"
 check_contains "robots.json: its respect of No, said" \
     "their operators say Bytespider," "$out"
+# A list that names a search engine's crawler among AI classes would take
+# the site out of that search: refused, unless the INI says it is meant.
+printf '{"GPTBot": {"function": "AI training"}, "Googlebot": {"function": "training data"}}\n' \
+    >"$TMP/search.json"
+ini "$TMP/search.ini" "$R" "[robots]
+ai_train = disallow
+ai_crawlers = $TMP/search.json"
+"$SITEMAPD" -c "$TMP/search.ini" check >/dev/null 2>"$TMP/err"
+check_eq "a list naming Googlebot an AI trainer: refused, exit 2" 2 "$?"
+check_contains "... with the file and line, naming it" \
+    "search.ini:4: the list of AI crawlers ($TMP/search.json) names Googlebot, a search engine's crawler, as train" \
+    "$(cat "$TMP/err")"
+printf 'ai_search_engines = disallow\n' >>"$TMP/search.ini"
+out=$("$SITEMAPD" -c "$TMP/search.ini" check 2>&1)
+check_contains "... meant (ai_search_engines = disallow): check names it" \
+    "robots.txt disallows Googlebot, a search engine's crawler" "$out"
+# One crawler under two cases of its name, of two classes: it is of both,
+# whichever comes first.
+for order in "GPTBot training gptbot search" "gptbot search GPTBot training"; do
+	set -- $order
+	printf '{"%s": {"function": "%s"}, "%s": {"function": "%s"}}\n' \
+	    "$@" >"$TMP/cases.json"
+	ini "$TMP/cases.ini" "$R" "[robots]
+ai_train = disallow
+ai_search = allow
+ai_crawlers = $TMP/cases.json"
+	"$SITEMAPD" -c "$TMP/cases.ini" render /robots.txt >"$TMP/cases.txt"
+	check_eq "$1 first, of $2: GPTBot, a trainer too, is turned away" \
+	    "disallowed	http://x/page" \
+	    "$("$SITEMAPD" robots-check "$TMP/cases.txt" GPTBot http://x/page)"
+done
 # The built-in list took its ai.robots.txt entries as this reading gives
 # them: the same groups, class by class, for those names.
 taken=$(sed -n '/^# Named by ai.robots.txt/,$p' "$LIST" |
@@ -230,9 +261,12 @@ check_eq "the built-in list holds ai.robots.txt's crawlers" yes \
     "$([ "$(echo "$taken" | wc -l)" -ge 100 ] && echo yes)"
 for class in train search user; do
 	for list in "" "$JSON"; do
+		# robots.json names search engines' crawlers (Applebot,
+		# PetalBot) as AI search: meant here, to compare the rest.
 		ini "$TMP/c.ini" "$R" "[robots]
 ai_$class = disallow${list:+
-ai_crawlers = $list}"
+ai_crawlers = $list
+ai_search_engines = disallow}"
 		"$SITEMAPD" -c "$TMP/c.ini" render /robots.txt |
 		    sed -n 's/^User-agent: //p' | sort >"$TMP/agents${list:+.json}"
 	done

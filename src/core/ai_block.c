@@ -71,7 +71,7 @@ ai_block_write(const struct config *cfg, const char *server,
 	for (size_t i = 0; i < list.n; i++) {
 		const struct ai_crawler *c = &list.v[i];
 
-		if (cfg->ai[c->class] != AI_DISALLOWED ||
+		if (!ai_crawler_refused(cfg, c) ||
 		    (c->flags & AI_ROBOTS_ONLY))
 			continue;
 		if (allowed_somewhere(&cfg->robots, c->token))

@@ -60,7 +60,7 @@ static enum ai_class class_of(const char *function);
 static unsigned	flags_of(const char *respect);
 static const char *text_of(struct json_object *, const char *key);
 static int	contains(const char *, const char *const *);
-static int	listed(const struct ai_crawlers *, const char *);
+static struct ai_crawler *listed(const struct ai_crawlers *, const char *);
 
 int
 ai_crawlers_parse(const char *text, size_t len, const char *file,
@@ -205,7 +205,7 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 	}
 	list->v = xgrowarray(list->v, list->n, sizeof(*list->v));
 	list->v[list->n++] = (struct ai_crawler){ (enum ai_class)c, token,
-	    found };
+	    found, 1u << c };
 	return 0;
 }
 
@@ -260,6 +260,8 @@ json_parse(const char *text, size_t len, const char *file,
 {
 	json_tokener *tok = json_tokener_new_ex(DEPTH_MAX);
 	struct json_object *root;
+	struct ai_crawler *same;
+	enum ai_class c;
 	int rc = -1, full = 0;
 
 	memset(list, 0, sizeof(*list));
@@ -278,9 +280,15 @@ json_parse(const char *text, size_t len, const char *file,
 				list->skipped[list->nskipped++] = xstrdup(name);
 				continue;
 			}
-			/* The list holds some twice, in two cases. */
-			if (listed(list, name))
+			/*
+			 * The list holds some twice, in two cases, maybe of
+			 * two classes: one crawler, of each.
+			 */
+			if ((same = listed(list, name)) != NULL) {
+				same->classes |= 1u << class_of(text_of(entry,
+				    "function"));
 				continue;
+			}
 			if (list->n == AI_CRAWLERS_MAX) {
 				buf_printf(why, "%s: more than %d crawlers",
 				    file, AI_CRAWLERS_MAX);
@@ -289,9 +297,10 @@ json_parse(const char *text, size_t len, const char *file,
 			}
 			list->v = xgrowarray(list->v, list->n,
 			    sizeof(*list->v));
-			list->v[list->n++] = (struct ai_crawler){
-			    class_of(text_of(entry, "function")),
-			    xstrdup(name), flags_of(text_of(entry, "respect")) };
+			c = class_of(text_of(entry, "function"));
+			list->v[list->n++] = (struct ai_crawler){ c,
+			    xstrdup(name), flags_of(text_of(entry, "respect")),
+			    1u << c };
 		}
 		rc = full ? -1 : 0;
 	}
@@ -356,11 +365,12 @@ contains(const char *s, const char *const *words)
 	return 0;
 }
 
-static int
+/* The crawler of the list named name, in any case, or NULL. */
+static struct ai_crawler *
 listed(const struct ai_crawlers *list, const char *name)
 {
 	for (size_t i = 0; i < list->n; i++)
 		if (strcasecmp(list->v[i].token, name) == 0)
-			return 1;
-	return 0;
+			return &list->v[i];
+	return NULL;
 }

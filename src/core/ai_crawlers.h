@@ -20,10 +20,14 @@ enum ai_class { AI_TRAIN, AI_SEARCH, AI_USER, AI_CLASSES };
 					   community list names it */
 
 struct ai_crawler {
-	enum ai_class	 class;
+	enum ai_class	 class;		/* the first its entries name */
 	char		*token;
 	unsigned	 flags;
+	unsigned	 classes;	/* every class they name, a bit each */
 };
+
+/* Whether the crawler is one of class c: refused where c is refused. */
+#define AI_CRAWLER_IN(crawler, c)	(((crawler)->classes >> (c)) & 1u)
 
 struct ai_crawlers {
 	struct ai_crawler *v;

@@ -12,6 +12,7 @@
 #include "protocol_limits.h"
 #include "report.h"
 #include "robots_writer.h"
+#include "search_crawlers.h"
 #include "sitemap.h"
 
 /* Closer than this to a hard limit is worth a line. */
@@ -235,7 +236,7 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 {
 	struct ai_crawlers list = { .n = 0 };
 	struct buf why = BUF_INIT, names = BUF_INIT, deaf = BUF_INIT;
-	struct buf source = BUF_INIT;
+	struct buf source = BUF_INIT, engines = BUF_INIT;
 
 	ai_crawlers_describe(cfg->ai_crawlers, &source);
 	for (int c = 0; c < AI_CLASSES; c++) {
@@ -253,10 +254,14 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 		buf_reset(&names);
 		buf_reset(&deaf);
 		for (size_t i = 0; i < list.n; i++) {
-			if (list.v[i].class != (enum ai_class)c)
+			if (!AI_CRAWLER_IN(&list.v[i], c))
 				continue;
 			buf_printf(&names, "%s%s", names.len ? ", " : "",
 			    list.v[i].token);
+			if (search_crawler_named(list.v[i].token,
+			    strlen(list.v[i].token)) != NULL)
+				buf_printf(&engines, "%s%s", engines.len ?
+				    ", " : "", list.v[i].token);
 			if (list.v[i].flags & AI_MAY_IGNORE_ROBOTS)
 				buf_printf(&deaf, "%s%s", deaf.len ? ", " : "",
 				    list.v[i].token);
@@ -271,6 +276,12 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 			    "sitemapd ai-block prints a web server rule that "
 			    "refuses them", ai_class_names[c], buf_str(&deaf));
 	}
+	/* Only with ai_search_engines = disallow: refused otherwise. */
+	if (engines.len > 0)
+		report(rep, FINDING_NOTE, "[robots] ai_search_engines = "
+		    "disallow: robots.txt disallows %s, a search engine's "
+		    "crawler, everything: the site leaves that search",
+		    buf_str(&engines));
 	if (list.nskipped > 0) {
 		buf_reset(&names);
 		for (size_t i = 0; i < list.nskipped && i < 3; i++)
@@ -286,6 +297,7 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 	buf_free(&names);
 	buf_free(&deaf);
 	buf_free(&source);
+	buf_free(&engines);
 }
 
 /* A group that may fetch nothing states no preference: whose, and why. */

@@ -27,6 +27,7 @@
 #include "log.h"
 #include "number.h"
 #include "protocol_limits.h"
+#include "search_crawlers.h"
 #include "store_db.h"
 #include "usage_prefs.h"
 
@@ -62,8 +63,8 @@ enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_WATCH, K_SOURCE,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
 	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
-	K_AI_CRAWLERS, K_CONTENT_SIGNAL, K_CONTENT_USAGE, K_LICENSE,
-	K_PREFERENCES_IN, K_KEYS };
+	K_AI_CRAWLERS, K_AI_SEARCH_ENGINES, K_CONTENT_SIGNAL, K_CONTENT_USAGE,
+	K_LICENSE, K_PREFERENCES_IN, K_KEYS };
 
 static int	set_site(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
@@ -99,6 +100,8 @@ static const struct config_key site_keys[] = {
 	[K_AI_SEARCH] =		{ "robots", "ai_search", NULL, 0, set_ai, 0 },
 	[K_AI_USER] =		{ "robots", "ai_user", NULL, 0, set_ai, 0 },
 	[K_AI_CRAWLERS] =	{ "robots", "ai_crawlers", NULL, 0, set_ai, 0 },
+	[K_AI_SEARCH_ENGINES] =	{ "robots", "ai_search_engines", "refuse", 0,
+	    set_ai, 0 },
 	[K_CONTENT_SIGNAL] =	{ "robots", "content_signal", NULL, 1, set_ai,
 	    0 },
 	[K_CONTENT_USAGE] =	{ "robots", "content_usage", NULL, 1, set_ai,
@@ -409,6 +412,12 @@ set_ai(struct config_parse *p, struct config *cfg,
 		free(cfg->ai_crawlers);
 		cfg->ai_crawlers = config_path(p, v);
 		break;
+	case K_AI_SEARCH_ENGINES:
+		if (strcmp(v, "refuse") != 0 && strcmp(v, "disallow") != 0)
+			return config_error(p, "ai_search_engines must be "
+			    "refuse or disallow, not \"%s\"", v);
+		cfg->ai_search_engines = strcmp(v, "disallow") == 0;
+		break;
 	case K_CONTENT_SIGNAL:
 		if (robots_set_content_signal(&cfg->robots, p->agent, v,
 		    &why) == -1)
@@ -494,6 +503,15 @@ path_blank_error(struct config_parse *p, const char *v)
 	return -1;
 }
 
+int
+ai_crawler_refused(const struct config *cfg, const struct ai_crawler *c)
+{
+	for (int k = 0; k < AI_CLASSES; k++)
+		if (AI_CRAWLER_IN(c, k) && cfg->ai[k] == AI_DISALLOWED)
+			return 1;
+	return 0;
+}
+
 /*
  * A group of "Disallow: /" for each crawler of a class [robots]
  * disallows, named by the list of AI crawlers.
@@ -518,10 +536,26 @@ disallow_ai_classes(struct config_parse *p)
 		buf_free(&why);
 		return;
 	}
-	for (size_t i = 0; i < list.n; i++)
-		if (cfg->ai[list.v[i].class] == AI_DISALLOWED)
-			(void)robots_add_rule(&cfg->robots, list.v[i].token, 0,
-			    "/", &reason);
+	for (size_t i = 0; i < list.n; i++) {
+		const char *token = list.v[i].token;
+
+		if (!ai_crawler_refused(cfg, &list.v[i]))
+			continue;
+		/* Out of an engine's search, unless that is what is meant. */
+		if (search_crawler_named(token, strlen(token)) != NULL &&
+		    !cfg->ai_search_engines) {
+			config_error_at(p, line, "the list of AI crawlers (%s) "
+			    "names %s, a search engine's crawler, as %s: "
+			    "disallowing it takes the site out of that "
+			    "engine's search; take it off the list, or set "
+			    "[robots] ai_search_engines = disallow if that "
+			    "is meant", cfg->ai_crawlers ? cfg->ai_crawlers :
+			    AI_CRAWLERS_BUILTIN, token,
+			    ai_class_names[list.v[i].class]);
+			break;
+		}
+		(void)robots_add_rule(&cfg->robots, token, 0, "/", &reason);
+	}
 	ai_crawlers_free(&list);
 }
 

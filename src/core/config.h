@@ -79,6 +79,8 @@ struct config {
 	struct robots	 robots;	/* derived from reserved */
 	enum ai_wish	 ai[AI_CLASSES];	/* ai_train, ai_search, ai_user */
 	char		*ai_crawlers;	/* its list, NULL for the built-in one */
+	int		 ai_search_engines;	/* its search engines' crawlers
+					   disallowed too, as meant */
 	enum preferences_in preferences_in;
 	struct robots_usage *site_usage;	/* [robots] content_usage, for
 					   the Content-Usage header */
@@ -98,6 +100,8 @@ int	config_load(const char *file, struct config *cfg, struct buf *err);
 void	config_free(struct config *cfg);
 /* What the sitemap reads of cfg, borrowed: cfg must outlive it. */
 struct listing config_listing(const struct config *cfg);
+/* Whether [robots] refuses the crawler: a class of its is disallowed. */
+int	ai_crawler_refused(const struct config *, const struct ai_crawler *);
 /*
  * What building a sitemap reads of src, copied for a thread that may
  * outlive src (a reload frees it); generation stays src's.

@@ -13,6 +13,7 @@
 
 #include "ascii.h"
 #include "head_scan.h"
+#include "search_crawlers.h"
 
 enum state {
 	DATA, TAG_OPEN, END_TAG_OPEN, TAG_NAME, BEFORE_ATTR_NAME, ATTR_NAME,
@@ -667,19 +668,6 @@ decode_refs(const char *s, struct buf *out)
 	}
 }
 
-/*
- * The <meta> names a search engine that reads sitemaps takes a noindex
- * from: the page must not be submitted to any of them, so a noindex
- * addressed to one of them leaves it out of the one sitemap they share.
- */
-static const char *const noindex_readers[] = {
-	"robots", "googlebot", "googlebot-news", "googlebot-image",
-	"googlebot-video", "bingbot", "msnbot", "adidxbot", "yandex",
-	"yandexbot", "baiduspider", "slurp", "applebot", "duckduckbot",
-	"naver", "yeti", "seznambot", "petalbot", "qwant", "sogou",
-	"daumoa", "coccocbot", "mojeekbot", NULL
-};
-
 /* What meta_noindex_for says of an unavailable_after it follows. */
 static const char past[] = "robots, unavailable_after a date past";
 static const char unread[] = "robots, unavailable_after a date not read";
@@ -701,9 +689,14 @@ meta_noindex_for(const char *name, const char *content)
 
 		p += strspn(p, WS ",");
 		n = strcspn(p, WS ",");
-		for (const char *const *r = noindex_readers; *r && n; r++)
-			if (n == strlen(*r) && strncasecmp(p, *r, n) == 0)
-				reader = *r;
+		/*
+		 * The engines that read sitemaps read one: a noindex to any
+		 * of them leaves the page out of it.
+		 */
+		if (n == 6 && strncasecmp(p, "robots", 6) == 0)
+			reader = "robots";
+		else if (n > 0)
+			reader = search_crawler_named(p, n);
 		p += n;
 	}
 	if (reader == NULL)
