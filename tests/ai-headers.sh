@@ -54,11 +54,21 @@ check_contains "preferences_in = both: robots.txt has them too" \
     "Content-Usage: /open-data/ train-ai=y" "$(cat "$TMP/robots.all")"
 out=$("$SITEMAPD" -c "$TMP/all.ini" check 2>&1)
 check_contains "check: what Lighthouse makes of Content-Usage in robots.txt" \
-    "Lighthouse's robots.txt audit reports Content-Usage as an unknown directive" \
+    "[robots] content_usage: Lighthouse 12 and 13 report its Content-Usage: line in robots.txt as an unknown directive" \
     "$out"
 check_contains "... and the header in its place" "preferences_in = header" "$out"
 check_lacks "... not said when robots.txt has none" "Lighthouse" \
     "$("$SITEMAPD" -c "$TMP/paths.ini" check 2>&1)"
+# With the header, a License and a Content-Signal still fail it.
+cp "$TMP/paths.ini" "$TMP/license.ini"
+printf 'license = https://example.org/license.xml\ncontent_signal = ai-train=no\n' \
+    >>"$TMP/license.ini"
+out=$("$SITEMAPD" -c "$TMP/license.ini" check 2>&1)
+check_contains "preferences_in = header with a license: check says Lighthouse fails it" \
+    "[robots] license: Lighthouse 12 and 13 report its License: line" "$out"
+check_contains "... and a Content-Signal, under Lighthouse 12" \
+    "[robots] content_signal: Lighthouse 12 reports its Content-Signal: line" \
+    "$out"
 
 # expect NAME CFG: the header each page gets.
 expect() {
