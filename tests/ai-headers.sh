@@ -5,16 +5,26 @@
 # of the longest content_usage path that matches it, and none where the
 # INI says nothing; [robots] preferences_in decides whether robots.txt
 # carries the lines too, and check says what Lighthouse makes of them.
+# For a URL however spelled (".." in it, a byte %-escaped, a query), the
+# header is that of the file served, and the one robots.txt's matching
+# (robots-check) gives that URL: never on an error.
 . "$SRCDIR/tests/lib.sh"
 . "$SRCDIR/tests/http.sh"
 
 R="$SRCDIR/contrib/example-site"
 chmod 755 "$TMP"
-mkdir -p "$TMP/htdocs/open-data/sets" "$TMP/htdocs/docs"
+mkdir -p "$TMP/htdocs/open-data/sets" "$TMP/htdocs/docs" "$TMP/htdocs/files"
 for page in index.html open-data/index.html open-data/sets/a.html \
-    docs/b.html; do
+    docs/b.html files/r.pdf; do
 	echo page >"$TMP/htdocs/$page"
 done
+# Paths robots.txt matches with its query too.
+ini "$TMP/query.ini" "$R" "[robots]
+preferences_in = header
+content_usage = train-ai=n
+content_usage = /open-data/ train-ai=y
+content_usage = /files/*.pdf$ train-ai=n, search=n
+content_usage = /docs/*.html$ search=n"
 # Pages outside any path get nothing: the INI names only paths.
 ini "$TMP/paths.ini" "$R" "[robots]
 preferences_in = header
@@ -27,7 +37,7 @@ content_usage = train-ai=n
 content_usage = /open-data/ train-ai=y"
 
 for server in nginx apache lighttpd; do
-	for cfg in paths all; do
+	for cfg in paths all query; do
 		"$SITEMAPD" -c "$TMP/$cfg.ini" ai-headers $server \
 		    >"$TMP/$cfg.$server"
 		check_eq "ai-headers $server ($cfg): exit 0" 0 "$?"
@@ -70,8 +80,46 @@ check_contains "... and a Content-Signal, under Lighthouse 12" \
     "[robots] content_signal: Lighthouse 12 reports its Content-Signal: line" \
     "$out"
 
+# usage_of URL: the value robots.txt's matching gives the URL (its path
+# as the file is found, and its query): that of the longest content_usage
+# pattern of query.ini that robots-check says matches it.
+usage_of() {
+	_best="" _len=-1
+	printf '|train-ai=n\n/open-data/|train-ai=y\n/files/*.pdf$|train-ai=n, search=n\n/docs/*.html$|search=n\n' \
+	    >"$TMP/patterns"
+	while IFS='|' read -r _pattern _value; do
+		printf 'User-agent: *\nDisallow: %s\n' "${_pattern:-/}" \
+		    >"$TMP/one.txt"
+		case $("$SITEMAPD" robots-check "$TMP/one.txt" x "http://h$1") in
+		disallowed*)
+			[ "${#_pattern}" -gt "$_len" ] &&
+			    _best=$_value _len=${#_pattern} ;;
+		esac
+	done <"$TMP/patterns"
+	printf '%s' "$_best"
+}
+# agree NAME: each URL, as sent and as the file is found, gets the
+# header robots.txt's matching gives; an error none.
+agree() {
+	for case in "/open-data/../docs/b.html /docs/b.html" \
+	    "/open%2Ddata/index.html /open-data/index.html" \
+	    "/files/r.pdf /files/r.pdf" "/files/r.pdf?x=1 /files/r.pdf?x=1" \
+	    "/docs/b.html?q=1 /docs/b.html?q=1" "/docs/b.html /docs/b.html" \
+	    "/open-data/sets/a.html?v=2 /open-data/sets/a.html?v=2"; do
+		sent=${case% *} found=${case#* }
+		get "$sent" --path-as-is
+		check_eq "$1: $sent answers 200" 200 "$STATUS"
+		check_eq "$1: $sent has the Content-Usage of $found" \
+		    "$(usage_of "$found")" "$(hdr Content-Usage)"
+	done
+	case $1 in lighttpd*) return ;; esac	# it cannot: its comment says
+	get /no-such-page.html
+	check_eq "$1: an error has none" "404 " "$STATUS $(hdr Content-Usage)"
+}
+
 # expect NAME CFG: the header each page gets.
 expect() {
+	[ "$2" = query ] && { agree "$1"; return; }
 	if [ "$2" = paths ]; then
 		set -- "$1" "/:" "/docs/b.html:" "/open-data/:train-ai=y" \
 		    "/open-data/sets/a.html:train-ai=y, search=n"
@@ -89,7 +137,7 @@ expect() {
 	done
 }
 
-for cfg in paths all; do
+for cfg in paths all query; do
 	if command -v nginx >/dev/null; then
 		start_nginx "$TMP/htdocs" "$(cat "$TMP/$cfg.nginx")"
 		nginx -t -p "$TMP" -c "$TMP/nginx.conf" >"$TMP/nginx-t" 2>&1

@@ -1,10 +1,13 @@
 /*
  * The rules of "sitemapd ai-headers", one per web server. A response's
  * Content-Usage is that of the longest content_usage path matching its
- * URL path, as the draft matches them in robots.txt: the rules are set
- * in order of their paths' length, each later one winning where it
- * matches. The paths are robots.txt patterns; the servers match the
- * decoded path with a regular expression made from each.
+ * URL, as the draft matches them in robots.txt: the rules are set in
+ * order of their paths' length, each later one winning where it
+ * matches. The paths are robots.txt patterns, matched as robots.txt
+ * matches them, against the path and its query: the servers match the
+ * path as they map it to the file (decoded, "." and ".." resolved),
+ * then "?" and the query where there is one, with a regular expression
+ * made from each.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +24,19 @@ static const char *const server_names[SERVERS] = { "nginx", "apache",
 static const char *const heads[SERVERS] = {
 	[NGINX] = "# In server { }. A location with an add_header of its own "
 	    "must repeat\n# the last line, as nginx then drops the server's.\n",
-	[APACHE] = "# In <VirtualHost> or .htaccess; needs mod_setenvif and "
-	    "mod_headers\n# (a2enmod headers).\n",
+	[APACHE] = "# In <VirtualHost> or .htaccess; needs mod_headers "
+	    "(a2enmod headers).\n# Matched when the response is made, on "
+	    "the path Apache mapped.\n",
 	[LIGHTTPD] = "# In the site's configuration; needs \"mod_setenv\" in "
 	    "server.modules.\n# It sets setenv.set-response-header, which it "
-	    "replaces where set.\n",
+	    "replaces where set. lighttpd\n# 1.4 adds it to every answer, "
+	    "errors too: its conditions cannot test the status.\n",
 };
 
 static int	by_length(const void *, const void *);
+static void	apache_rule(const char *, const char *, struct buf *);
+static int	lighttpd_rule(const char *, const char *, const char *,
+		    struct buf *);
 static int	plain_value(const char *value);
 
 int
@@ -62,6 +70,8 @@ ai_headers_write(const struct config *cfg, const char *server,
 	/* nginx's variable, empty unless a path says: then no header. */
 	if (s == NGINX && *usage[0].path != '\0')
 		buf_adds(out, "set $sitemapd_content_usage \"\";\n");
+	if (s == NGINX)
+		buf_adds(out, "set $sitemapd_target $uri$is_args$args;\n");
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const char *path = usage[i].path, *value = usage[i].prefs;
 
@@ -76,27 +86,28 @@ ai_headers_write(const struct config *cfg, const char *server,
 			buf_printf(out, "set $sitemapd_content_usage \"%s\";\n",
 			    value);
 		else if (s == NGINX)
-			buf_printf(out, "if ($uri ~ \"%s\") {\n\tset "
+			buf_printf(out, "if ($sitemapd_target ~ \"%s\") {\n\tset "
 			    "$sitemapd_content_usage \"%s\";\n}\n",
 			    buf_str(&re), value);
-		else if (s == APACHE)
-			buf_printf(out, "SetEnvIf Request_URI \"%s\" "
-			    "\"SITEMAPD_CONTENT_USAGE=%s\"\n", buf_str(&re),
+		else if (s == APACHE && *path == '\0')
+			buf_printf(out, "Header set Content-Usage \"%s\"\n",
 			    value);
+		else if (s == APACHE)
+			apache_rule(buf_str(&re), value, out);
 		else if (*path == '\0')
 			buf_printf(out, "setenv.set-response-header = ( "
 			    "\"Content-Usage\" => \"%s\" )\n", value);
-		else
-			buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n\t"
-			    "setenv.set-response-header = ( \"Content-Usage\" "
-			    "=> \"%s\" )\n}\n", buf_str(&re), value);
+		else if (lighttpd_rule(path, buf_str(&re), value, out) == -1) {
+			buf_printf(why, "ai-headers lighttpd: content_usage = "
+			    "%s names a query, which lighttpd's conditions do "
+			    "not match with the path: write that rule by hand",
+			    path);
+			rc = -1;
+		}
 	}
 	if (s == NGINX)
 		buf_adds(out, "add_header Content-Usage "
 		    "$sitemapd_content_usage;\n");
-	else if (s == APACHE)
-		buf_adds(out, "Header set Content-Usage "
-		    "\"%{SITEMAPD_CONTENT_USAGE}e\" env=SITEMAPD_CONTENT_USAGE\n");
 	free(usage);
 	buf_free(&re);
 	return rc;
@@ -110,6 +121,48 @@ by_length(const void *a, const void *b)
 	size_t lb = strlen(((const struct robots_usage *)b)->path);
 
 	return (la > lb) - (la < lb);
+}
+
+/*
+ * Apache: mod_headers' condition, read when the response is made, on
+ * the path as mapped and, where there is one, "?" and the query. The
+ * regular expression's delimiter is a byte it does not hold.
+ */
+static void
+apache_rule(const char *re, const char *value, struct buf *out)
+{
+	const char *delim = "#!,;@~|%";
+
+	while (delim[1] != '\0' && strchr(re, *delim) != NULL)
+		delim++;
+	buf_printf(out, "Header set Content-Usage \"%s\" \"expr=(-z "
+	    "%%{QUERY_STRING} && %%{REQUEST_URI} =~ m%c%s%c) || (-n "
+	    "%%{QUERY_STRING} && '%%{REQUEST_URI}?%%{QUERY_STRING}' =~ "
+	    "m%c%s%c)\"\n", value, *delim, re, *delim, *delim, re, *delim);
+}
+
+/*
+ * lighttpd: its conditions take the path and the query apart. A pattern
+ * ending in "$" matches no URL with a query; one that names a query
+ * cannot be written so: -1.
+ */
+static int
+lighttpd_rule(const char *path, const char *re, const char *value,
+    struct buf *out)
+{
+	size_t n = strlen(path);
+
+	if (strchr(path, '?') != NULL)
+		return -1;
+	buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n", re);
+	if (n > 0 && path[n - 1] == '$')
+		buf_printf(out, "\t$HTTP[\"querystring\"] == \"\" {\n\t\t"
+		    "setenv.set-response-header = ( \"Content-Usage\" => "
+		    "\"%s\" )\n\t}\n}\n", value);
+	else
+		buf_printf(out, "\tsetenv.set-response-header = ( "
+		    "\"Content-Usage\" => \"%s\" )\n}\n", value);
+	return 0;
 }
 
 /*
