@@ -244,6 +244,24 @@ check_lacks "... and is not the build's" "Disallow: /
 " "$BODY
 "
 
+# Astro's base: '/docs/' with trailingSlash: 'never': the home is /docs,
+# listed as its canonical says and answered by every recipe.
+R="$TMP/slashless-host/docs"
+for p in "" intro/ guide/; do
+	mkdir -p "$R/$p"
+	printf '<!doctype html><html><head><title>%s</title><link rel="canonical" href="https://example.org/docs%s"></head><body>%s</body></html>\n' \
+	    "$p" "${p:+/${p%/}}" "$p" >"$R/${p}index.html"
+done
+printf '<!doctype html><title>main</title>\n' >"$TMP/slashless-host/index.html"
+printf '[site]\nsource = docroot\nroot = %s\ntrailing_slash = no\n[docroot]\nurl_path = /docs/\n' \
+    "$R" >"$TMP/site.ini"
+out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+check_eq "url_path, no slash: check exits 0" 0 "$?"
+UNDER=docs/ serve_all "url_path /docs/, no slash" "$TMP/site.ini"
+check_eq "url_path, no slash: the home /docs, as its canonical says" \
+    "/docs /docs/guide /docs/intro" \
+    "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+
 # A root that holds only a symlink to the build folder, outside it:
 # never 0 pages and "no problems".
 mkdir -p "$TMP/holder"

@@ -889,6 +889,7 @@ config_listing(const struct config *cfg)
 		.max_bytes = cfg->max_bytes,
 		.stylesheet = cfg->stylesheet,
 		.url_path = cfg->docroot.url_path ? cfg->docroot.url_path : "",
+		.url_path_slash = cfg->docroot.trailing_slash,
 	};
 }
 

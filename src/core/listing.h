@@ -22,6 +22,8 @@ struct listing {
 	int			 stylesheet;
 	const char		*url_path;	/* before a document root's
 						   paths: "docs/", or "" */
+	int			 url_path_slash;	/* its home is "/docs/",
+						   else "/docs" */
 };
 
 #endif

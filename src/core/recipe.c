@@ -95,6 +95,10 @@ nginx(const struct config *cfg, const char *kept, struct buf *out)
 
 	buf_adds(out, "# In server { }, beside \"upstream sitemapd\" "
 	    "(nginx-upstream.conf).\n");
+	if (d->url_path && !d->trailing_slash)
+		/* Its home, /docs: served as /docs/, no redirect. */
+		buf_printf(out, "location = /%.*s {\n\trewrite ^ /%s last;\n}\n",
+		    (int)strlen(d->url_path) - 1, d->url_path, d->url_path);
 	if (d->url_path)
 		buf_printf(out, "# The server's own root and index stay.\n"
 		    "location /%s {\n\talias \"%s/\";\n", d->url_path,
@@ -177,6 +181,11 @@ apache(const struct config *cfg, const char *kept, struct buf *out,
 		    " alias" : "", d->url_path ? "" : "\n# In Debian's "
 		    "sites-available/000-default.conf, delete the stock "
 		    "DocumentRoot line.");
+		if (d->url_path && !d->trailing_slash)
+			/* Its home, /docs: served as /docs/, no redirect. */
+			buf_printf(out, "RewriteEngine On\nRewriteRule "
+			    "^/%.*s$ /%s [PT]\n", (int)strlen(d->url_path) - 1,
+			    d->url_path, d->url_path);
 		if (d->url_path)
 			buf_printf(out, "Alias /%s \"%s/\"\n", d->url_path,
 			    cfg->root);
@@ -202,6 +211,18 @@ apache(const struct config *cfg, const char *kept, struct buf *out,
 		buf_printf(out, "\tRewriteRule ^(%s)$ - [END]\n", d->url_path ?
 		    SITEMAP_ROUTES : ROUTES);
 	buf_printf(out, "%sRewriteRule \"" DOTTED "\" - [R=404]\n", tab);
+	/*
+	 * Its home, /docs, the folder itself without its slash, which
+	 * mod_rewrite leaves to mod_dir unless told: its index.
+	 */
+	if (htaccess && d->url_path && !d->trailing_slash)
+		buf_adds(out, "RewriteOptions AllowNoSlash\n");
+	for (size_t i = 0; htaccess && d->url_path && !d->trailing_slash &&
+	    i < d->nindex; i++)
+		buf_printf(out, "RewriteCond %%{REQUEST_URI} ^/%.*s$\n"
+		    "RewriteCond %%{REQUEST_FILENAME}/%s -f\n"
+		    "RewriteRule ^$ %s [END]\n", (int)strlen(d->url_path) - 1,
+		    d->url_path, d->index[i], d->index[i]);
 	if (d->clean_urls)
 		try_file(out, tab, ".html", NULL);
 	for (size_t i = 0; folder_without_slash(cfg) && i < d->nindex; i++)
@@ -251,8 +272,13 @@ lighttpd(const struct config *cfg, const char *kept, struct buf *out)
 	buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n\turl.access-deny = "
 	    "( \"\" )\n}\n", kept);
 	if (d->clean_urls || !d->trailing_slash) {
+		buf_adds(out, "url.rewrite-repeat-if-not-file = (\n");
+		/* Its home, /docs: served as /docs/, no redirect. */
+		if (d->url_path && !d->trailing_slash)
+			buf_printf(out, "\t\"^/%.*s([?].*)?$\" => \"/%s$1\",\n",
+			    (int)strlen(under) - 1, under, under);
 		/* A path's last name, not a sitemapd path, not a dotfile's. */
-		buf_printf(out, "url.rewrite-repeat-if-not-file = (\n\t\"^(?!/%s"
+		buf_printf(out, "\t\"^(?!/%s"
 		    "(?:" ROUTES ")(?:[?]|$))(/%s(?:[^/?]*/)*", under, under);
 		if (d->clean_urls)
 			buf_printf(out, "(?![^/?]*\\.html(?:[?]|$))[^/?.][^/?]*)"

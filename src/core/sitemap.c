@@ -14,8 +14,14 @@ sitemap_page_path(const struct listing *rules, const struct page *page,
     struct buf *out)
 {
 	if (page->url_path) {
-		buf_printf(out, "/%s%s", rules->url_path ? rules->url_path : "",
-		    page->alias);
+		const char *under = rules->url_path ? rules->url_path : "";
+
+		/* A site under /docs/ with trailing_slash = no: /docs. */
+		if (*page->alias == '\0' && *under != '\0' &&
+		    !rules->url_path_slash)
+			buf_printf(out, "/%.*s", (int)strlen(under) - 1, under);
+		else
+			buf_printf(out, "/%s%s", under, page->alias);
 		return;
 	}
 	if (page->alias && strcmp(page->alias, rules->home_alias) == 0) {

@@ -36,6 +36,8 @@ static void	stated_dates(struct source *s, const struct config *cfg,
 	    struct dating *dating);
 static int	own_date(struct source *s, const char *rel, const char *text,
 	    time_t *modified, struct dating *dating);
+static void	under_url_path(const struct config *cfg, const char *url,
+	    struct buf *out);
 static enum head_target	below_url_path(const struct config *cfg,
 	    enum head_target where, struct buf *target);
 static int	is_lang(const char *lang);
@@ -394,9 +396,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		return -1;
 	}
 	buf_reset(&path);
-	buf_printf(&path, "/%s", cfg->docroot.url_path ?
-	    cfg->docroot.url_path : "");
-	escape_file_path(&path, buf_str(url));
+	buf_addc(&path, '/');
+	under_url_path(cfg, buf_str(url), &path);
 	stated_dates(s, cfg, rel, &head, &body, buf_str(&path), page, dating);
 	body_dates_free(&body);
 	if (!head.titled && !sums.shown && sums.scripted)
@@ -531,6 +532,26 @@ own_date(struct source *s, const char *rel, const char *text,
 }
 
 /*
+ * The URL path of the page listed at url (a path below url_path, as
+ * docroot_file makes it), appended without its first "/", escaped: the
+ * home of a site under /docs/ with trailing_slash = no is "docs", as
+ * sitemap_page_path writes it.
+ */
+static void
+under_url_path(const struct config *cfg, const char *url, struct buf *out)
+{
+	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path :
+	    "";
+
+	if (*url == '\0' && *under != '\0' && !cfg->docroot.trailing_slash)
+		buf_add(out, under, strlen(under) - 1);
+	else {
+		buf_adds(out, under);
+		escape_file_path(out, url);
+	}
+}
+
+/*
  * A path head_target found ("/docs/a.html"), made the path of a page
  * below url_path ("a.html"); one outside url_path is another site's.
  */
@@ -543,6 +564,13 @@ below_url_path(const struct config *cfg, enum head_target where,
 
 	if (where != HEAD_PATH)
 		return where;
+	/* "/docs", the home of a site under /docs/ with trailing_slash = no. */
+	if (n > 0 && !cfg->docroot.trailing_slash && target->len == n &&
+	    strncmp(buf_str(target) + 1, under, n - 1) == 0) {
+		buf_reset(target);
+		buf_adds(target, "");
+		return HEAD_PATH;
+	}
 	if (strncmp(buf_str(target) + 1, under, n) != 0)
 		return HEAD_ELSEWHERE;
 	memmove(target->data, target->data + 1 + n, target->len - n);
@@ -600,8 +628,14 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 			continue;	/* another site's, or no URL */
 		}
 		/* As the sitemap's entries name pages: under url_path. */
-		if (strpbrk(named, "\t\n") == NULL)
-			buf_printf(&out, "%s\t%s%s\n", a->lang, under, named);
+		if (strpbrk(named, "\t\n") != NULL)
+			continue;
+		buf_printf(&out, "%s\t", a->lang);
+		if (*named == '\0' && *under != '\0' &&
+		    !cfg->docroot.trailing_slash)
+			buf_printf(&out, "%.*s\n", (int)strlen(under) - 1, under);
+		else
+			buf_printf(&out, "%s%s\n", under, named);
 	}
 	if (head->alternates_unread > 0)
 		report(s->report, FINDING_NOTE, "%s/%s: more than %d hreflang "
