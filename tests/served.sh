@@ -262,6 +262,36 @@ check_eq "url_path, no slash: the home /docs, as its canonical says" \
     "/docs /docs/guide /docs/intro" \
     "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
 
+# Sites that write no canonical, only their own links: SvelteKit's
+# about.html linked as /about, Nuxt's about/index.html linked as /about.
+# check names the setting from the links; written there, served.
+nav='<nav><a href="/">Home</a> <a href="/about">About</a> <a href="/blog">Blog</a> <a href="/blog/first">First</a></nav>'
+for kind in sveltekit nuxt; do
+	R="$TMP/$kind"
+	for p in index about blog blog/first; do
+		f=$p.html
+		[ $kind = nuxt ] && [ $p != index ] && f=$p/index.html
+		mkdir -p "$(dirname "$R/$f")"
+		printf '<!doctype html><html><head><title>%s</title></head><body>%s<main>%s</main></body></html>\n' \
+		    "$p" "$nav" "$p" >"$R/$f"
+	done
+	printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/site.ini"
+	out=$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)
+	check_eq "$kind, no canonicals: check exits 1" 1 "$?"
+	want="[docroot] clean_urls = yes"
+	[ $kind = nuxt ] && want="[site] trailing_slash = no"
+	check_contains "... naming $want from the site's own links" \
+	    "name them as $want would list them" "$out"
+	printf '%s\n' "$out" | sed -n 's/.* as \[\([a-z]*\)\] \([a-z_]* = [^ ]*\) would list them.*/[\1]\n\2/p' |
+	    head -n 2 >>"$TMP/site.ini"
+	"$SITEMAPD" -c "$TMP/site.ini" check >/dev/null 2>&1
+	check_eq "... written where check says, no problem" 0 "$?"
+	serve_all "$kind, no canonicals" "$TMP/site.ini"
+	check_eq "... each page at the URL the site links" \
+	    "/ /about /blog /blog/first" \
+	    "$(cut -f 1 "$TMP/listed" | sort | tr '\n' ' ' | sed 's/ $//')"
+done
+
 # A root that holds only a symlink to the build folder, outside it:
 # never 0 pages and "no problems".
 mkdir -p "$TMP/holder"

@@ -13,6 +13,15 @@
 
 static int	by_alias(const void *a, const void *b);
 
+/* Each setting in the section that takes it. */
+const char *const docroot_spelling_fix[SPELLINGS] = {
+	[SPELL_CLEAN] = "[docroot] clean_urls = yes",
+	[SPELL_NOT_CLEAN] = "[docroot] clean_urls = no",
+	[SPELL_SLASH] = "[site] trailing_slash = yes",
+	[SPELL_NO_SLASH] = "[site] trailing_slash = no",
+	[SPELL_UNDER] = "[docroot] url_path = /",
+};
+
 /*
  * Which setting, changed, would list the file rel at path: the other
  * clean_urls or the other trailing_slash (enum spelling), or -1.
@@ -92,15 +101,6 @@ docroot_same_file(struct source *s, const struct config *cfg, const char *rel,
 void
 docroot_report_spellings(struct source *s)
 {
-	/* Each in the section that takes it. */
-	static const char *const fix[SPELLINGS] = {
-		[SPELL_CLEAN] = "[docroot] clean_urls = yes",
-		[SPELL_NOT_CLEAN] = "[docroot] clean_urls = no",
-		[SPELL_SLASH] = "[site] trailing_slash = yes",
-		[SPELL_NO_SLASH] = "[site] trailing_slash = no",
-		[SPELL_UNDER] = "[docroot] url_path = /",
-	};
-
 	for (int k = 0; k < SPELLINGS; k++) {
 		size_t n = s->spelled[k];
 		char *first = s->spelled_first[k];
@@ -111,7 +111,8 @@ docroot_report_spellings(struct source *s)
 			    "their canonical names them as %s%s would "
 			    "list them, pages: %zu, such as %s; set it, and "
 			    "serve the site with what sitemapd recipe prints "
-			    "for it", s->root, fix[k], k == SPELL_UNDER &&
+			    "for it", s->root, docroot_spelling_fix[k],
+			    k == SPELL_UNDER &&
 			    s->spelled_under ? s->spelled_under : "", n,
 			    first ? first : "?");
 		s->spelled[k] = 0;

@@ -13,6 +13,7 @@
 #include "config_module.h"
 #include "escape.h"
 #include "lastmod_store.h"
+#include "link_check.h"
 #include "page_facts.h"
 #include "protocol_limits.h"
 #include "report.h"
@@ -342,6 +343,7 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 			    "the one at the root)", cfg->docroot.exclude[k]);
 	}
 	check_landmarks(pages, n, rep);
+	docroot_check_links(cfg, cache, pages, n, rep);
 	buf_free(&why);
 	free(pages);
 }

@@ -24,6 +24,8 @@
  */
 enum spelling { SPELL_CLEAN, SPELL_NOT_CLEAN, SPELL_SLASH, SPELL_NO_SLASH,
 	SPELL_UNDER, SPELLINGS };
+/* "[docroot] clean_urls = yes" ...: what check says to set. */
+extern const char *const docroot_spelling_fix[SPELLINGS];
 
 /* Whatever makes a file or a directory appear, change or go. */
 #define DIR_EVENTS	(IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | \

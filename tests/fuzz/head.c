@@ -4,7 +4,7 @@
  * from a page of the site, its date and alternates, as the docroot does;
  * and the hashes of the page read from a file, as the lastmod store
  * asks: the same twice, its main content's never 0, its element one of
- * the candidates (main_content.h).
+ * the candidates (main_content.h); and its links, no more than asked.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,14 @@
 #include "content_hash.h"
 #include "fuzz.h"
 #include "head.h"
+#include "links.h"
+
+/* A link found: counted, its href read whole. */
+static void
+count_link(void *arg, const char *href)
+{
+	*(size_t *)arg += strlen(href) + 1 > 0;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,6 +67,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    a.main == 0 || a.from >= MAIN_KINDS))
 			abort();
 		body_dates_free(&dates);
+		{
+			char *base;
+			size_t nlinks = 0;
+
+			if (page_links(fileno(page), 100, count_link, &nlinks,
+			    &base) == 0 && nlinks > 100)
+				abort();
+			free(base);
+		}
 		body_dates_read(fileno(page), &dates);
 		body_dates_free(&dates);
 		fclose(page);
