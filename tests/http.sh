@@ -61,8 +61,8 @@ stop_spawner() {
 # start_nginx ROOT [LINES]: nginx serving the files of ROOT (none: LINES
 # name it), with LINES
 # in its server block and NGINX_HTTP in its http block, on a free
-# loopback port (NGINX_PORT, when the http block's servers need it too);
-# sets NGINX, its URL.
+# loopback port (NGINX_PORT, when the http block's servers need it too),
+# or NGINX_SERVER in the server block's place; sets NGINX, its URL.
 start_nginx() {
 	need nginx
 	_port=${NGINX_PORT:-$(free_port)}
@@ -70,6 +70,12 @@ start_nginx() {
 	mkdir -p "$TMP/nginx-tmp"
 	_user=""
 	[ "$(id -u)" -eq 0 ] && _user="user root;"
+	_server="server {
+		listen 127.0.0.1:$_port;
+		${1:+root $1;}
+		${2:-}
+	}"
+	[ -n "${NGINX_SERVER:-}" ] && _server=$NGINX_SERVER
 	cat >"$TMP/nginx.conf" <<CONF
 daemon off;
 worker_processes 1;
@@ -85,11 +91,7 @@ http {
 	scgi_temp_path $TMP/nginx-tmp/scgi;
 	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
 	${NGINX_HTTP:-}
-	server {
-		listen 127.0.0.1:$_port;
-		${1:+root $1;}
-		${2:-}
-	}
+	$_server
 }
 CONF
 	nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \

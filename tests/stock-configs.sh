@@ -61,39 +61,15 @@ sed -e '/^[[:space:]]*root /d' -e '/^[[:space:]]*index /d' \
     -e "s/listen 80 default_server;/listen 127.0.0.1:$PORT default_server;/" \
     -e '/listen \[::\]:80/d' -e "/server_name _;/r $TMP/recipe.nginx" \
     /etc/nginx/sites-available/default >"$TMP/default"
-mkdir -p "$TMP/nginx-tmp"
-cat >"$TMP/nginx.conf" <<CONF
-daemon off;
-pid $TMP/nginx.pid;
-error_log $TMP/nginx-error.log;
-events { worker_connections 64; }
-http {
-	include /etc/nginx/mime.types;
-	access_log off;
-	client_body_temp_path $TMP/nginx-tmp/body;
-	fastcgi_temp_path $TMP/nginx-tmp/fastcgi;
-	proxy_temp_path $TMP/nginx-tmp/proxy;
-	scgi_temp_path $TMP/nginx-tmp/scgi;
-	uwsgi_temp_path $TMP/nginx-tmp/uwsgi;
-	upstream sitemapd { server unix:$SOCK; }
-	include $TMP/default;
-}
-CONF
+NGINX_PORT=$PORT NGINX_SERVER="include $TMP/default;" \
+    NGINX_HTTP="include /etc/nginx/mime.types;
+	upstream sitemapd { server unix:$SOCK; }" start_nginx
 nginx -t -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
     >"$TMP/nginx-t" 2>&1
 check_eq "nginx -t: the recipe loads into the stock server" 0 "$?"
-grep -q 'emerg' "$TMP/nginx-t" && cat "$TMP/nginx-t"
-nginx -p "$TMP" -e "$TMP/nginx-error.log" -c "$TMP/nginx.conf" \
-    >"$TMP/nginx.out" 2>&1 &
-NGINX_PID=$!
-on_exit stop_nginx
-if wait_http "http://127.0.0.1:$PORT/about.html" "$NGINX_PID"; then
-	fetch_all "nginx, stock server" "http://127.0.0.1:$PORT"
-	deny_all "nginx, stock server" "http://127.0.0.1:$PORT"
-	robots "nginx, stock server" "http://127.0.0.1:$PORT"
-else
-	not_ok "nginx starts"; cat "$TMP/nginx.out" "$TMP/nginx-error.log"
-fi
+fetch_all "nginx, stock server" "$NGINX"
+deny_all "nginx, stock server" "$NGINX"
+robots "nginx, stock server" "$NGINX"
 stop_nginx
 
 # --- lighttpd: included at the end of lighttpd.conf -----------------------

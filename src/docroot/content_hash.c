@@ -12,17 +12,8 @@
 #include "buf.h"
 #include "content_hash.h"
 #include "hash.h"
+#include "html_read.h"
 #include "main_content.h"
-
-/*
- * Drops each </html> end tag on the way to the parser: libxml2 reads
- * nothing after one, where a browser goes on showing markup in the body.
- */
-struct html_end_filter {
-	char	 held[sizeof("</html")];	/* a start of one, so far */
-	size_t	 nheld;
-	int	 in_tag;	/* dropping up to its '>' */
-};
 
 /* A run of text hashed, its blanks as one, as a reader sees words. */
 struct text_sum {
@@ -52,8 +43,6 @@ static void	all_blank(struct text_hash *);
 static int	is_hidden(const char *);
 static void	take_date(struct body_dates *, const xmlChar *,
 		    const xmlChar **);
-static void	feed(htmlParserCtxtPtr, struct html_end_filter *,
-		    const char *, size_t);
 static int	has_token(const char *, const char *);
 static int	holds(const char *, size_t, const char *);
 
@@ -61,17 +50,11 @@ int
 content_hash(int fd, struct body_dates *dates, struct content_sums *sums)
 {
 	struct text_hash t = { .dates = dates };
-	struct html_end_filter filter = { "", 0, 0 };
 	htmlSAXHandler sax;
-	htmlParserCtxtPtr ctxt;
-	char chunk[64 * 1024];
-	size_t total = 0;
-	ssize_t n = 0;
 	enum main_kind from;
+	int rc;
 
 	memset(sums, 0, sizeof(*sums));
-	if (lseek(fd, 0, SEEK_SET) == -1)
-		return -1;
 	main_content_init(&t.where);
 	for (int k = 0; k < MAIN_KINDS; k++)
 		sum_init(&t.part[k]);
@@ -82,23 +65,10 @@ content_hash(int fd, struct body_dates *dates, struct content_sums *sums)
 	sax.endElement = on_end;
 	sax.characters = on_text;
 	sax.cdataBlock = on_text;
-	if ((ctxt = htmlCreatePushParserCtxt(&sax, &t, NULL, 0, NULL,
-	    XML_CHAR_ENCODING_NONE)) == NULL)
-		abort();	/* only for want of memory, as xmalloc */
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
-	while (total < CONTENT_HASH_MAX &&
-	    (n = read(fd, chunk, sizeof(chunk))) > 0) {
-		feed(ctxt, &filter, chunk, (size_t)n);
-		total += (size_t)n;
-	}
-	if (!filter.in_tag)
-		htmlParseChunk(ctxt, filter.held, (int)filter.nheld, 0);
-	htmlParseChunk(ctxt, NULL, 0, 1);
-	htmlFreeParserCtxt(ctxt);
+	rc = html_read(fd, &sax, &t, CONTENT_HASH_MAX);
 	from = main_content_chosen(&t.where);
 	main_content_free(&t.where);
-	if (n == -1)
+	if (rc == -1)
 		return -1;
 	/* The title, then the content: neither runs into the other. */
 	sums->main = hash_add(t.title.h, &t.part[from].h,
@@ -278,57 +248,6 @@ take_date(struct body_dates *dates, const xmlChar *name, const xmlChar **atts)
 		dates->modified = xstrdup(value);
 	if (dates->published == NULL && has_token(prop, "datePublished"))
 		dates->published = xstrdup(value);
-}
-
-/*
- * Pushes data, less each </html ...> in it (any case, cut anywhere
- * across chunks); the bytes between are pushed as they come.
- */
-static void
-feed(htmlParserCtxtPtr ctxt, struct html_end_filter *f, const char *data,
-    size_t len)
-{
-	static const char tag[] = "</html";
-	size_t from = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		char c = data[i];
-
-		if (f->in_tag) {
-			if (c == '>') {
-				f->in_tag = 0;
-				from = i + 1;
-			}
-			continue;
-		}
-		if (f->nheld == sizeof(tag) - 1) {
-			if (ascii_in((unsigned char)c, ASCII_SPACE) ||
-			    c == '/' || c == '>') {
-				f->nheld = 0;
-				f->in_tag = c != '>';
-				from = i + 1;
-				continue;
-			}
-			/* "</htmlx": no such tag; what was held goes on */
-			htmlParseChunk(ctxt, f->held, (int)f->nheld, 0);
-			f->nheld = 0;
-		}
-		if (ascii_tolower((unsigned char)c) == tag[f->nheld]) {
-			if (f->nheld == 0 && i > from)
-				htmlParseChunk(ctxt, data + from,
-				    (int)(i - from), 0);
-			f->held[f->nheld++] = c;
-			from = i + 1;
-		} else if (f->nheld > 0) {
-			htmlParseChunk(ctxt, f->held, (int)f->nheld, 0);
-			f->nheld = 0;
-			from = i;
-			if (c == '<')
-				i--;	/* it may start one */
-		}
-	}
-	if (!f->in_tag && f->nheld == 0 && len > from)
-		htmlParseChunk(ctxt, data + from, (int)(len - from), 0);
 }
 
 /* Whether the blank-separated list holds token, as itemprop lists them. */

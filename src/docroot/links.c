@@ -1,11 +1,8 @@
-/* A page's own links (links.h): libxml2's HTML parser, pushed. */
-#include <stdlib.h>
+/* A page's own links (links.h): the <a> and <base> of its markup. */
 #include <string.h>
-#include <unistd.h>
-
-#include <libxml/HTMLparser.h>
 
 #include "buf.h"
+#include "html_read.h"
 #include "links.h"
 
 struct links {
@@ -24,30 +21,13 @@ page_links(int fd, size_t max, void (*each)(void *, const char *),
 {
 	struct links l = { each, arg, max, NULL };
 	htmlSAXHandler sax;
-	htmlParserCtxtPtr ctxt;
-	char chunk[64 * 1024];
-	size_t total = 0;
-	ssize_t n = 0;
+	int rc;
 
-	*base = NULL;
-	if (lseek(fd, 0, SEEK_SET) == -1)
-		return -1;
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
-	if ((ctxt = htmlCreatePushParserCtxt(&sax, &l, NULL, 0, NULL,
-	    XML_CHAR_ENCODING_NONE)) == NULL)
-		abort();	/* only for want of memory, as xmalloc */
-	htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
-	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
-	while (total < LINKS_READ_MAX && l.left > 0 &&
-	    (n = read(fd, chunk, sizeof(chunk))) > 0) {
-		htmlParseChunk(ctxt, chunk, (int)n, 0);
-		total += (size_t)n;
-	}
-	htmlParseChunk(ctxt, NULL, 0, 1);
-	htmlFreeParserCtxt(ctxt);
+	rc = html_read(fd, &sax, &l, LINKS_READ_MAX);
 	*base = l.base;
-	return n == -1 ? -1 : 0;
+	return rc;
 }
 
 static void
