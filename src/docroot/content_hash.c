@@ -1,6 +1,8 @@
 /*
- * A page's text as a reader sees it, hashed, and its microdata dates:
- * libxml2's HTML parser, pushed.
+ * A page's title and main content as a reader sees them, hashed, the
+ * whole page's text beside them, and its microdata dates: one pass of
+ * libxml2's HTML parser (html_read.c), main_content.c saying where each
+ * part of the page belongs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,7 @@ struct text_hash {
 	struct text_sum	 whole;		/* every text shown, as before */
 	int		 whole_hidden;	/* inside so many scripts and styles */
 	int		 pictures;	/* <img>s shown */
-	int		 scripts;
+	int		 scripts;	/* <script>s, shown or not */
 	struct body_dates *dates;	/* or NULL */
 };
 
