@@ -19,6 +19,43 @@ AMAZONBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amazon
 BYTESPIDER="Mozilla/5.0 (Linux; Android 5.0) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; Bytespider; spider-feedback@bytedance.com)"
 COHERE="cohere-ai"
 BINGBOT="Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36"
+# Crawlers whose names are no robots.txt product token, with the User-Agent
+# each sends (its operator's page, or logs and code that record it).
+UNNAMED="AI2Bot:Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)
+Ai2Bot-Dolma:Mozilla/5.0 (compatible) Ai2Bot-Dolma (+https://www.allenai.org/crawl)
+img2dataset:Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:72.0) Gecko/20100101 Firefox/72.0 (compatible; img2dataset; +https://github.com/rom1504/img2dataset)
+Crawl4AI:Mozilla/5.0 (compatible; Crawl4AI/0.5.1; +https://github.com/unclecode/crawl4ai)
+Kangaroo Bot:Mozilla/5.0 (compatible; Kangaroo Bot/1.0)
+Sidetrade indexer bot:Mozilla/5.0 (compatible; Sidetrade indexer bot; +http://bot.sidetrade.com)"
+# What no AI rule may catch: search engines, link previews, browsers and
+# tools, as each sends its User-Agent.
+CONTROLS="Googlebot:$GOOGLEBOT
+Googlebot smartphone:Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.204 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)
+Googlebot-Image:Googlebot-Image/1.0
+Bingbot:$BINGBOT
+YandexBot:Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)
+Baiduspider:Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)
+DuckDuckBot:DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)
+Applebot:Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)
+Sogou:Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)
+PetalBot:Mozilla/5.0 (Linux; Android 7.0;) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 (compatible; PetalBot;+https://webmaster.petalsearch.com/site/petalbot)
+Yeti:Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)
+SeznamBot:Mozilla/5.0 (compatible; SeznamBot/4.0; +https://o-seznam.cz/napoveda/vyhledavani/en/seznambot-crawler/)
+Qwantbot:Mozilla/5.0 (compatible; Qwantbot/1.0; +https://help.qwant.com/bot/)
+facebookexternalhit:facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)
+Twitterbot:Twitterbot/1.0
+Slackbot:Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)
+LinkedInBot:LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)
+Discordbot:Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)
+TelegramBot:TelegramBot (like TwitterBot)
+WhatsApp:WhatsApp/2.23.20.0
+Pinterestbot:Mozilla/5.0 (compatible; Pinterestbot/1.0; +http://www.pinterest.com/bot.html)
+Chrome:$BROWSER
+Firefox:Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0
+Safari on iPhone:Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1
+Edge:Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0
+curl:curl/7.88.1
+Wget:Wget/1.21.3"
 
 # Apache's children run as www-data when it starts as root.
 chmod 755 "$TMP"
@@ -91,10 +128,51 @@ expect() {
 		get "$path" -A "$ua"
 		check_eq "$1: $who gets $want for $path" "$want" "$STATUS"
 	done
+	while IFS=: read -r who ua; do
+		get / -A "$ua"
+		check_eq "$1: $who, no product token, gets 403" 403 "$STATUS"
+	done <<EOF
+$UNNAMED
+EOF
 	get /robots.txt -A "$GPTBOT"
 	check_contains "$1: GPTBot reads that it may not fetch" \
 	    "User-agent: GPTBot" "$BODY"
 }
+
+# The list sitemapd carries, every class refused: each crawler without a
+# product token matched by its User-Agent, robots.txt naming none of
+# them, and no search engine, link preview or browser caught.
+ini "$TMP/all.ini" "$TMP/root" "[robots]
+ai_train = disallow
+ai_search = disallow
+ai_user = disallow"
+"$SITEMAPD" -c "$TMP/all.ini" render /robots.txt >"$TMP/all.txt"
+while IFS=: read -r who ua; do
+	check_lacks "built-in list: robots.txt cannot name $who" \
+	    "User-agent: ${who%% *}" "$(cat "$TMP/all.txt")"
+done <<EOF
+$UNNAMED
+EOF
+check_contains "... and check says the rule refuses them" \
+    "so robots.txt cannot name them: AI2Bot, Ai2Bot-Dolma, img2dataset" \
+    "$("$SITEMAPD" -c "$TMP/all.ini" check 2>&1)"
+if command -v nginx >/dev/null; then
+	start_nginx "$TMP/htdocs" "$("$SITEMAPD" -c "$TMP/all.ini" ai-block nginx)"
+	URL=$NGINX
+	while IFS=: read -r who ua; do
+		get / -A "$ua"
+		check_eq "built-in list in nginx: $who gets 403" 403 "$STATUS"
+	done <<EOF
+$UNNAMED
+EOF
+	while IFS=: read -r who ua; do
+		get / -A "$ua"
+		check_eq "built-in list in nginx: $who gets 200" 200 "$STATUS"
+	done <<EOF
+$CONTROLS
+EOF
+	stop_nginx
+fi
 
 if command -v nginx >/dev/null; then
 	start_nginx "$TMP/htdocs" "$(cat "$TMP/block.nginx")"

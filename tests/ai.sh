@@ -9,7 +9,7 @@
 LIST="$SRCDIR/etc/ai-crawlers"
 R="$SRCDIR/contrib/example-site"
 # agents CLASS: the product tokens the shipped list gives the class.
-agents() { sed -n "s/^$1[[:space:]]\{1,\}\([A-Za-z_-]*\).*/\1/p" "$LIST"; }
+agents() { awk -v c="$1" '$1 == c && $2 ~ /^[A-Za-z_-]+$/ { print $2 }' "$LIST"; }
 check_eq "the list says when it was checked" yes \
     "$(grep -q '^updated 20[0-9][0-9]-[01][0-9]-[0-3][0-9]$' "$LIST" && echo yes)"
 # Each paragraph of crawlers opens with its operator's documentation.
@@ -216,10 +216,37 @@ check_lacks "robots.json: a name that is no product token is never written" \
     "ChatGPT Agent" "$(cat "$TMP/json.txt")"
 out=$("$SITEMAPD" -c "$TMP/json.ini" check 2>&1)
 check_contains "robots.json: check counts the list and its undocumented" \
-    "ai-robots-txt/robots.json, 142 crawlers, 103 undocumented)" "$out"
-check_contains "robots.json: check names what it skipped" \
-    "[robots] ai_crawlers: 21 names of the list are no product token (RFC 9309), skipped: AI2Bot, AI2Bot-DeepResearchEval, Ai2Bot-Dolma" \
+    "ai-robots-txt/robots.json, 161 crawlers, 121 undocumented)" "$out"
+check_contains "robots.json: check names the names robots.txt cannot hold" \
+    "so robots.txt cannot name them: AI2Bot, Ai2Bot-Dolma, Brightbot 1.0, Datenbank Crawler" \
     "$out"
+check_lacks "robots.json: ... nor writes them" "User-agent: AI2Bot" \
+    "$(cat "$TMP/json.txt")"
+check_contains "robots.json: \"iaskspider/2.0\" is the token iaskspider" \
+    "User-agent: iaskspider" "$(sed 's/^ai_train/ai_user/' "$TMP/json.ini" \
+    >"$TMP/json-user.ini"; "$SITEMAPD" -c "$TMP/json-user.ini" render /robots.txt)"
+printf '{"GPTBot": {}, "Bot (beta)": {}, "x\\u00e9bot": {}, " lead": {}}\n' \
+    >"$TMP/odd.json"
+ini "$TMP/odd.ini" "$R" "[robots]
+ai_train = disallow
+ai_crawlers = $TMP/odd.json"
+check_contains "robots.json: check names what no User-Agent carries" \
+    "[robots] ai_crawlers: 3 names of the list are no name a User-Agent carries, skipped: Bot (beta)" \
+    "$("$SITEMAPD" -c "$TMP/odd.ini" check 2>&1)"
+# The list's own form: a name with blanks in quotes; other bytes refused.
+printf 'train\t"Kangaroo Bot"\nuser\tCrawl4AI undocumented\n' >"$TMP/quoted"
+ini "$TMP/quoted.ini" "$R" "[robots]
+ai_train = disallow
+ai_user = disallow
+ai_crawlers = $TMP/quoted"
+check_contains "a list line may quote a name with blanks" \
+    "(Kangaroo Bot|Crawl4AI)" \
+    "$("$SITEMAPD" -c "$TMP/quoted.ini" ai-block nginx)"
+printf 'train\t"Bot (beta)"\n' >"$TMP/quoted"
+"$SITEMAPD" -c "$TMP/quoted.ini" check >/dev/null 2>"$TMP/err"
+check_eq "... and a name no User-Agent carries is refused, exit 2" 2 "$?"
+check_contains "... with the list's file and line" \
+    "$TMP/quoted:1: a crawler is named by its product token" "$(cat "$TMP/err")"
 check_contains "robots.json: its respect of No, said" \
     "their operators say Bytespider," "$out"
 # A list that names a search engine's crawler among AI classes would take

@@ -5,13 +5,16 @@
  * insensitively as crawlers compare them: so "SearchBot" would not catch
  * "OAI-SearchBot", a token's longer namesakes go free, and a token that
  * is also a domain or a path ("OpenAI", in "+https://openai.com/bot")
- * catches no other crawler's User-Agent that links there.
+ * catches no other crawler's User-Agent that links there. Names that are
+ * no product token ("Kangaroo Bot", "AI2Bot") are matched the same way:
+ * only robots.txt cannot name them.
  */
 #include <string.h>
 #include <strings.h>
 
 #include "ai_block.h"
 #include "ai_crawlers.h"
+#include "escape.h"
 
 /* Around "A|B|C": the tokens as the User-Agent's products. */
 #define WORD_BEFORE	"(^|[ (;,])("
@@ -77,9 +80,12 @@ ai_block_write(const struct config *cfg, const char *server,
 		if (allowed_somewhere(&cfg->robots, c->token))
 			buf_printf(&spared, "%s%s", spared.len ? ", " : "",
 			    c->token);
-		else
-			buf_printf(&tokens, "%s%s", tokens.len ? "|" : "",
-			    c->token);
+		else {
+			/* A name's "." or blank, as the regex reads it. */
+			if (tokens.len)
+				buf_addc(&tokens, '|');
+			(void)escape_regex(&tokens, c->token);
+		}
 	}
 	ai_crawlers_free(&list);
 	if (tokens.len == 0) {

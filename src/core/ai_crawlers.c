@@ -9,6 +9,10 @@
  *	train	anything else: scrapers, data providers, training
  * "respect" of No marks it may-ignore-robots; one that links to no page
  * (its operator says nothing the list could cite) marks it undocumented.
+ * A name that is no product token is still a name a User-Agent carries
+ * ("AI2Bot", "Kangaroo Bot"): the web server rules of ai-block match it,
+ * robots.txt cannot name it (Google's parser would read "AI2Bot" as
+ * "AI").
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -30,6 +34,8 @@
 #define WORDS_MAX		5
 /* Nesting past this is no robots.json: refused before json-c recurses. */
 #define DEPTH_MAX		8
+/* Longer than any crawler's name in a User-Agent. */
+#define UA_NAME_MAX		64
 
 const char *const ai_class_names[AI_CLASSES] = {
 	[AI_TRAIN] = "train", [AI_SEARCH] = "search", [AI_USER] = "user",
@@ -54,6 +60,8 @@ static int	take_line(const char *, const char *, struct ai_crawlers *,
 static size_t	split(const char *, const char *, struct word *);
 static int	is(struct word, const char *);
 static int	is_date(struct word);
+static int	name_kind(char *name, int versioned);
+static int	is_alnum(char);
 static int	json_parse(const char *, size_t, const char *,
 		    struct ai_crawlers *, struct buf *);
 static enum ai_class class_of(const char *function);
@@ -156,7 +164,7 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 	size_t n = split(line, end, w), f;
 	unsigned found = 0;
 	char *token;
-	int c;
+	int c, kind;
 
 	if (n == 0)
 		return 0;
@@ -178,11 +186,16 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 		    "crawler's product token";
 		return -1;
 	}
-	token = xstrndup(w[1].s, w[1].n);
+	/* "Kangaroo Bot": a name with blanks is quoted. */
+	if (w[1].n >= 2 && w[1].s[0] == '"' && w[1].s[w[1].n - 1] == '"')
+		token = xstrndup(w[1].s + 1, w[1].n - 2);
+	else
+		token = xstrndup(w[1].s, w[1].n);
 	*why = NULL;
-	if (!robotstxt_agent_valid(token))
+	if ((kind = name_kind(token, 0)) == -1)
 		*why = "a crawler is named by its product token ([A-Za-z_-]+, "
-		    "RFC 9309)";
+		    "RFC 9309) or, in quotes, by the words of its User-Agent "
+		    "(letters, digits, blanks, \".\", \"_\", \"-\")";
 	for (size_t i = 0; *why == NULL && i < list->n; i++)
 		if (strcasecmp(list->v[i].token, token) == 0)
 			*why = "the crawler is listed twice";
@@ -205,15 +218,19 @@ take_line(const char *line, const char *end, struct ai_crawlers *list,
 	}
 	list->v = xgrowarray(list->v, list->n, sizeof(*list->v));
 	list->v[list->n++] = (struct ai_crawler){ (enum ai_class)c, token,
-	    found, 1u << c };
+	    found | (unsigned)kind, 1u << c };
 	return 0;
 }
 
-/* The words of a line before any "#": up to WORDS_MAX + 1 of them. */
+/*
+ * The words of a line before any "#": up to WORDS_MAX + 1 of them, a
+ * word in quotes with its blanks and quotes.
+ */
 static size_t
 split(const char *p, const char *end, struct word *w)
 {
 	const char *hash = memchr(p, '#', (size_t)(end - p));
+	const char *quote;
 	size_t n = 0;
 
 	if (hash)
@@ -223,6 +240,9 @@ split(const char *p, const char *end, struct word *w)
 		if (p == end || n == WORDS_MAX + 1)
 			return n;
 		w[n].s = p;
+		if (*p == '"' && (quote = memchr(p + 1, '"',
+		    (size_t)(end - p - 1))) != NULL)
+			p = quote + 1;
 		while (p < end && !ascii_in((unsigned char)*p, ASCII_SPACE))
 			p++;
 		w[n].n = (size_t)(p - w[n].s);
@@ -251,8 +271,8 @@ is_date(struct word w)
 }
 
 /*
- * robots.json: a JSON object of entries. A name that is no product token
- * is kept in list->skipped, never in the list.
+ * robots.json: a JSON object of entries. A name no User-Agent could
+ * carry is kept in list->skipped, never in the list.
  */
 static int
 json_parse(const char *text, size_t len, const char *file,
@@ -262,7 +282,8 @@ json_parse(const char *text, size_t len, const char *file,
 	struct json_object *root;
 	struct ai_crawler *same;
 	enum ai_class c;
-	int rc = -1, full = 0;
+	char *token;
+	int rc = -1, full = 0, kind;
 
 	memset(list, 0, sizeof(*list));
 	root = json_tokener_parse_ex(tok, text, (int)len);
@@ -274,22 +295,25 @@ json_parse(const char *text, size_t len, const char *file,
 		    file);
 	else {
 		json_object_object_foreach(root, name, entry) {
-			if (!robotstxt_agent_valid(name)) {
+			token = xstrdup(name);
+			if ((kind = name_kind(token, 0)) == -1) {
 				list->skipped = xgrowarray(list->skipped,
 				    list->nskipped, sizeof(*list->skipped));
-				list->skipped[list->nskipped++] = xstrdup(name);
+				list->skipped[list->nskipped++] = token;
 				continue;
 			}
 			/*
 			 * The list holds some twice, in two cases, maybe of
 			 * two classes: one crawler, of each.
 			 */
-			if ((same = listed(list, name)) != NULL) {
+			if ((same = listed(list, token)) != NULL) {
 				same->classes |= 1u << class_of(text_of(entry,
 				    "function"));
+				free(token);
 				continue;
 			}
 			if (list->n == AI_CRAWLERS_MAX) {
+				free(token);
 				buf_printf(why, "%s: more than %d crawlers",
 				    file, AI_CRAWLERS_MAX);
 				full = 1;
@@ -298,9 +322,9 @@ json_parse(const char *text, size_t len, const char *file,
 			list->v = xgrowarray(list->v, list->n,
 			    sizeof(*list->v));
 			c = class_of(text_of(entry, "function"));
-			list->v[list->n++] = (struct ai_crawler){ c,
-			    xstrdup(name), flags_of(text_of(entry, "respect")),
-			    1u << c };
+			list->v[list->n++] = (struct ai_crawler){ c, token,
+			    flags_of(text_of(entry, "respect")) |
+			    (unsigned)kind, 1u << c };
 		}
 		rc = full ? -1 : 0;
 	}
@@ -310,6 +334,39 @@ json_parse(const char *text, size_t len, const char *file,
 	if (rc == -1)
 		ai_crawlers_free(list);
 	return rc;
+}
+
+/*
+ * What a name of the list is, once a "/1.0" after it is cut where the
+ * list is versioned: a product token (0), the words a User-Agent carries
+ * (AI_UA_ONLY: a letter or digit at each end, letters, digits, single
+ * blanks, "." "_" "-" between), or neither (-1).
+ */
+static int
+name_kind(char *name, int versioned)
+{
+	char *slash = strchr(name, '/');
+	size_t n;
+
+	if (versioned && slash != NULL)
+		*slash = '\0';
+	if (robotstxt_agent_valid(name))
+		return 0;
+	n = strlen(name);
+	if (n == 0 || n > UA_NAME_MAX || !is_alnum(name[0]) ||
+	    !is_alnum(name[n - 1]))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!is_alnum(name[i]) && !ascii_in(name[i], "._-") &&
+		    !(name[i] == ' ' && name[i + 1] != ' '))
+			return -1;
+	return AI_UA_ONLY;
+}
+
+static int
+is_alnum(char c)
+{
+	return ascii_is_alpha(c) || ascii_is_digit(c);
 }
 
 static enum ai_class

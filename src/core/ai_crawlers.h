@@ -18,6 +18,9 @@ enum ai_class { AI_TRAIN, AI_SEARCH, AI_USER, AI_CLASSES };
 #define AI_ROBOTS_ONLY		0x2	/* a token robots.txt reads; no fetcher */
 #define AI_UNDOCUMENTED		0x4	/* its operator publishes nothing; a
 					   community list names it */
+/* Its name is no product token: web server rules match it, robots.txt
+   cannot name it. */
+#define AI_UA_ONLY		0x8
 
 struct ai_crawler {
 	enum ai_class	 class;		/* the first its entries name */
@@ -33,7 +36,7 @@ struct ai_crawlers {
 	struct ai_crawler *v;
 	size_t		 n;
 	char		 updated[11];	/* YYYY-MM-DD, or "" when unsaid */
-	char		**skipped;	/* names no product token (robots.json) */
+	char		**skipped;	/* names no User-Agent could hold */
 	size_t		 nskipped;
 };
 
@@ -44,9 +47,11 @@ extern const char *const ai_class_names[AI_CLASSES];
 
 /*
  * Reads the list in text (len bytes), called file in messages: lines as
- * etc/ai-crawlers has them, or ai.robots.txt's robots.json
- * (a name that is no product token kept in skipped). Returns 0, or -1
- * with "file:line: reason" in why.
+ * etc/ai-crawlers has them, or ai.robots.txt's robots.json. A name that
+ * is no product token (RFC 9309) but a User-Agent's words (letters,
+ * digits, blanks, "." "_" "-") is kept as AI_UA_ONLY; robots.json's
+ * "name/1.0" is read as name, its other names kept in skipped. Returns 0, or
+ * -1 with "file:line: reason" in why.
  */
 int	ai_crawlers_parse(const char *text, size_t len, const char *file,
 	    struct ai_crawlers *, struct buf *why);

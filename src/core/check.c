@@ -236,7 +236,7 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 {
 	struct ai_crawlers list = { .n = 0 };
 	struct buf why = BUF_INIT, names = BUF_INIT, deaf = BUF_INIT;
-	struct buf source = BUF_INIT, engines = BUF_INIT;
+	struct buf source = BUF_INIT, engines = BUF_INIT, unnamed = BUF_INIT;
 
 	ai_crawlers_describe(cfg->ai_crawlers, &source);
 	for (int c = 0; c < AI_CLASSES; c++) {
@@ -256,8 +256,9 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 		for (size_t i = 0; i < list.n; i++) {
 			if (!AI_CRAWLER_IN(&list.v[i], c))
 				continue;
-			buf_printf(&names, "%s%s", names.len ? ", " : "",
-			    list.v[i].token);
+			if (!(list.v[i].flags & AI_UA_ONLY))
+				buf_printf(&names, "%s%s", names.len ? ", " :
+				    "", list.v[i].token);
 			if (search_crawler_named(list.v[i].token,
 			    strlen(list.v[i].token)) != NULL)
 				buf_printf(&engines, "%s%s", engines.len ?
@@ -282,13 +283,23 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 		    "disallow: robots.txt disallows %s, a search engine's "
 		    "crawler, everything: the site leaves that search",
 		    buf_str(&engines));
+	for (size_t i = 0; i < list.n; i++)
+		if ((list.v[i].flags & AI_UA_ONLY) &&
+		    ai_crawler_refused(cfg, &list.v[i]))
+			buf_printf(&unnamed, "%s%s", unnamed.len ? ", " : "",
+			    list.v[i].token);
+	if (unnamed.len > 0)
+		report(rep, FINDING_NOTE, "[robots] ai crawlers whose names "
+		    "are no product token (RFC 9309), so robots.txt cannot "
+		    "name them: %s; sitemapd ai-block prints a web server rule "
+		    "that refuses them", buf_str(&unnamed));
 	if (list.nskipped > 0) {
 		buf_reset(&names);
 		for (size_t i = 0; i < list.nskipped && i < 3; i++)
 			buf_printf(&names, "%s%s", i ? ", " : "",
 			    list.skipped[i]);
 		report(rep, FINDING_NOTE, "[robots] ai_crawlers: %zu names of "
-		    "the list are no product token (RFC 9309), skipped: %s%s",
+		    "the list are no name a User-Agent carries, skipped: %s%s",
 		    list.nskipped, buf_str(&names), list.nskipped > 3 ?
 		    " and more" : "");
 	}
@@ -298,6 +309,7 @@ check_ai_classes(const struct reporter *rep, const struct config *cfg)
 	buf_free(&deaf);
 	buf_free(&source);
 	buf_free(&engines);
+	buf_free(&unnamed);
 }
 
 /* A group that may fetch nothing states no preference: whose, and why. */

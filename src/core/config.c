@@ -554,7 +554,10 @@ disallow_ai_classes(struct config_parse *p)
 			    ai_class_names[list.v[i].class]);
 			break;
 		}
-		(void)robots_add_rule(&cfg->robots, token, 0, "/", &reason);
+		/* Not in robots.txt: a name no robots.txt line can hold. */
+		if (!(list.v[i].flags & AI_UA_ONLY))
+			(void)robots_add_rule(&cfg->robots, token, 0, "/",
+			    &reason);
 	}
 	ai_crawlers_free(&list);
 }

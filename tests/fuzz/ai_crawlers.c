@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ai_crawlers.h"
+#include "escape.h"
 #include "fuzz.h"
 #include "robots_matcher.h"
 #include "robots_writer.h"
@@ -15,6 +16,7 @@
 
 static void	prefs(const char *);
 static void	lines(const char *);
+static int	name_held(const struct ai_crawler *);
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -34,7 +36,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    "list", &list, &why) == 0) {
 		for (size_t i = 0; i < list.n; i++)
 			if (list.v[i].class >= AI_CLASSES ||
-			    !robotstxt_agent_valid(list.v[i].token))
+			    !name_held(&list.v[i]))
 				abort();
 		ai_crawlers_free(&list);
 	}
@@ -95,4 +97,26 @@ lines(const char *value)
 	buf_free(&text);
 	buf_free(&why);
 	robots_free(&r);
+}
+
+/*
+ * A product token robots.txt may hold, or a User-Agent's name that only
+ * ai-block's rules hold: one their regular expression can carry.
+ */
+static int
+name_held(const struct ai_crawler *c)
+{
+	struct buf re = BUF_INIT;
+	const char *t = c->token;
+	size_t n = strlen(t);
+	int held;
+
+	if (!(c->flags & AI_UA_ONLY))
+		return robotstxt_agent_valid(t);
+	held = n > 0 && !robotstxt_agent_valid(t) && t[0] != ' ' &&
+	    t[n - 1] != ' ' && strspn(t, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-") == n &&
+	    escape_regex(&re, t) == 0;
+	buf_free(&re);
+	return held;
 }
