@@ -46,13 +46,15 @@ static const struct kind {
 	enum step_status effect;
 	const char	*heading;
 } kinds[] = {
-	{ "robots-unavailable", SEV_ERROR, -1, STEP_PASS,
+	/* robots.txt is additive: its fault fails no step (seed 002). */
+	{ "robots-unavailable", SEV_WARNING, -1, STEP_PASS,
 	    "robots.txt answers an error or nothing: crawlers stop there" },
 	{ "robots-too-big", SEV_WARNING, -1, STEP_PASS,
 	    "robots.txt past 500 KiB: crawlers read no further" },
 	{ "robots-sitemap-invalid", SEV_WARNING, -1, STEP_PASS,
 	    "a robots.txt Sitemap: line that is no absolute URL" },
-	{ "sitemap-unreachable", SEV_ERROR, -1, STEP_PASS,
+	/* The fetch step asks for one that answers, not for all. */
+	{ "sitemap-unreachable", SEV_WARNING, -1, STEP_PASS,
 	    "a sitemap named that does not answer 2xx" },
 	{ "xml-invalid", SEV_ERROR, PARSE, STEP_FAILURE,
 	    "a sitemap that is not well-formed XML" },
@@ -76,6 +78,8 @@ static const struct kind {
 	    "more than 50,000 entries in one sitemap" },
 	{ "too-big", SEV_ERROR, QUALITY, STEP_FAILURE,
 	    "a sitemap past 50 MB uncompressed" },
+	{ "encoding-not-utf8", SEV_WARNING, QUALITY, STEP_WARNING,
+	    "sitemaps in another encoding than UTF-8" },
 	{ "lastmod-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
 	    "lastmod values that are no W3C date" },
 	{ "changefreq-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
@@ -117,6 +121,9 @@ static const struct kind {
 	{ "in-two-sitemaps", SEV_WARNING, -1, STEP_PASS,
 	    "URLs listed in two sitemaps" },
 };
+
+_Static_assert(sizeof(kinds) / sizeof(*kinds) <= AUDIT_KINDS_MAX,
+    "audit.h: AUDIT_KINDS_MAX below the kinds of findings");
 
 /* The conventional paths of the specification, probed in this order. */
 static const char *const conventional[] = {
@@ -281,6 +288,12 @@ finding_severity(const char *kind)
 	return kind_of(kind)->severity;
 }
 
+size_t
+finding_count(const struct audit_result *r, const char *kind)
+{
+	return r->counts[kind_of(kind) - kinds];
+}
+
 const char *
 finding_heading(const char *kind)
 {
@@ -306,14 +319,17 @@ add_finding(struct audit *a, const char *kind, const char *url,
     const char *fmt, ...)
 {
 	struct audit_result *r = a->r;
+	const struct kind *k = kind_of(kind);
 	struct audit_finding *f;
 	struct buf detail = BUF_INIT;
 	va_list ap;
 
+	if (r->counts[k - kinds]++ >= AUDIT_FINDINGS_KEPT)
+		return;
 	r->findings = xgrowarray(r->findings, r->nfindings,
 	    sizeof(*r->findings));
 	f = &r->findings[r->nfindings++];
-	f->kind = kind_of(kind)->name;
+	f->kind = k->name;
 	f->url = url ? xstrdup(url) : NULL;
 	va_start(ap, fmt);
 	buf_vprintf(&detail, fmt, ap);
@@ -693,10 +709,10 @@ judge_steps(struct audit *a)
 
 		if (kinds[k].step < QUALITY)
 			continue;
-		for (size_t i = 0; i < a->r->nfindings; i++)
-			if (a->r->findings[i].kind == kinds[k].name &&
-			    count++ == 0)
+		for (size_t i = 0; i < a->r->nfindings && first == NULL; i++)
+			if (a->r->findings[i].kind == kinds[k].name)
 				first = &a->r->findings[i];
+		count = a->r->counts[k];
 		if (count > 0)
 			buf_printf(&s[kinds[k].step].evidence, "%s: %zu, "
 			    "first %s%s%s\n", kinds[k].name, count,

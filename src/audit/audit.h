@@ -43,6 +43,14 @@ struct audit_step {
 	struct buf	 evidence;	/* lines */
 };
 
+/*
+ * Findings of one kind kept, the first ones: the rest are counted, so an
+ * audit's memory grows with the sitemaps read, never with their product.
+ */
+#define AUDIT_FINDINGS_KEPT	20
+/* More than the kinds audit.c's table has. */
+#define AUDIT_KINDS_MAX		64
+
 struct audit_finding {
 	const char	*kind;
 	char		*url;	/* the listed URL or the sitemap; or NULL */
@@ -52,8 +60,9 @@ struct audit_finding {
 struct audit_result {
 	char		*origin;
 	struct audit_step steps[AUDIT_STEPS];
-	struct audit_finding	*findings;
+	struct audit_finding	*findings;	/* the first of each kind */
 	size_t		 nfindings;
+	size_t		 counts[AUDIT_KINDS_MAX];	/* each kind's, all */
 	size_t		 sitemaps;	/* documents read */
 	size_t		 listed;	/* distinct URLs listed */
 	size_t		 checked;	/* of them fetched */
@@ -72,6 +81,8 @@ void	audit_free(struct audit_result *);
 
 /* A kind's severity, and the heading findings of that kind go under. */
 enum severity	finding_severity(const char *kind);
+/* How many findings of kind the audit made, kept or not. */
+size_t		finding_count(const struct audit_result *, const char *kind);
 const char	*finding_heading(const char *kind);
 const char	*step_status_name(enum step_status);
 const char	*severity_name(enum severity);

@@ -1,7 +1,8 @@
 /*
  * An audit's report: for a person, the steps' table, then findings by
  * severity and kind, each with its count and first URLs; for a program,
- * one JSON object (sitemapd(8), AUDIT REPORT, gives its schema).
+ * one JSON object (sitemapd(8), AUDIT REPORT, gives its schema): the
+ * first findings of each kind, and each kind's count.
  */
 #include "autoconf.h"
 
@@ -14,10 +15,8 @@
 #include "audit.h"
 #include "escape.h"
 
-/* URLs shown under each kind of finding; --json gives them all. */
+/* URLs shown under each kind of finding; --json gives those kept. */
 #define SHOWN_PER_KIND	5
-/* More than the kinds audit.c's table has. */
-#define KINDS_MAX	64
 
 static void	print_evidence(const struct audit_step *, FILE *);
 static void	print_kind(const struct audit_result *, const char *, FILE *);
@@ -28,7 +27,7 @@ audit_print_text(const struct audit_result *r, FILE *fp)
 {
 	static const enum severity order[] = { SEV_ERROR, SEV_WARNING,
 	    SEV_INFO };
-	const char *kinds[KINDS_MAX];
+	const char *kinds[AUDIT_KINDS_MAX];
 	size_t nkinds = 0;
 
 	fprintf(fp, "sitemapd audit of %s: %s, score %.2f of 1\n\n",
@@ -54,7 +53,7 @@ audit_print_text(const struct audit_result *r, FILE *fp)
 
 		while (k < nkinds && kinds[k] != r->findings[i].kind)
 			k++;
-		if (k == nkinds && nkinds < KINDS_MAX)
+		if (k == nkinds && nkinds < AUDIT_KINDS_MAX)
 			kinds[nkinds++] = r->findings[i].kind;
 	}
 	for (size_t s = 0; s < sizeof(order) / sizeof(*order); s++)
@@ -68,6 +67,7 @@ audit_print_json(const struct audit_result *r, FILE *fp)
 {
 	json_object *o = json_object_new_object(), *steps, *findings;
 	json_object *summary = json_object_new_object();
+	json_object *counts = json_object_new_object();
 	char score[16];
 
 	snprintf(score, sizeof(score), "%.2f", r->score);
@@ -132,6 +132,14 @@ audit_print_json(const struct audit_result *r, FILE *fp)
 		json_object_array_add(findings, one);
 	}
 	json_object_object_add(o, "findings", findings);
+	/* Past the first of a kind, findings are counted, not listed. */
+	for (size_t i = 0; i < r->nfindings; i++)
+		if (!json_object_object_get_ex(counts, r->findings[i].kind,
+		    NULL))
+			json_object_object_add(counts, r->findings[i].kind,
+			    json_object_new_int64((int64_t)finding_count(r,
+			    r->findings[i].kind)));
+	json_object_object_add(o, "counts", counts);
 	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 	    JSON_C_TO_STRING_NOSLASHESCAPE), fp);
 	fputc('\n', fp);
@@ -160,10 +168,8 @@ print_evidence(const struct audit_step *s, FILE *fp)
 static void
 print_kind(const struct audit_result *r, const char *kind, FILE *fp)
 {
-	size_t count = 0, shown = 0;
+	size_t count = finding_count(r, kind), shown = 0;
 
-	for (size_t i = 0; i < r->nfindings; i++)
-		count += r->findings[i].kind == kind;
 	fprintf(fp, "\n%s: %s (%s): %zu\n", severity_name(
 	    finding_severity(kind)), finding_heading(kind), kind, count);
 	for (size_t i = 0; i < r->nfindings && shown < SHOWN_PER_KIND; i++) {

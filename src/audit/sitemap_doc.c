@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "head.h"
+#include "protocol_limits.h"
 #include "sitemap_doc.h"
 
 #define NS_SITEMAP	"http://www.sitemaps.org/schemas/sitemap/0.9"
@@ -38,6 +39,7 @@ struct reading {
 	int		 entry_depth;	/* -1 outside an entry */
 	struct buf	 loc, lastmod;
 	int		 loc_seen;
+	int		 loc_entity;	/* an entity left unexpanded in loc */
 	struct doc_entry entry;
 	enum record	 record;
 	int		 record_depth, record_has;
@@ -59,6 +61,7 @@ static void	entry_begin(struct reading *, int);
 static void	entry_end(struct reading *);
 static void	record_end(struct reading *);
 static char	*text_of(struct reading *);
+static int	has_entity(struct reading *);
 static char	*attribute(struct reading *, const char *);
 static void	trim(struct buf *, const char *);
 static int	changefreq_valid(const char *);
@@ -66,20 +69,26 @@ static int	priority_valid(const char *);
 static void	problem(struct reading *, const char *, const char *);
 static int	ns_is(const char *, const char *);
 static int	starts_with(const char *, size_t, const char *);
+static size_t	past_prolog(const char *, size_t, size_t);
+static const char *find(const char *, size_t, const char *);
 
 enum doc_format
 sitemap_doc_read(const char *body, size_t len, const char *url,
     const struct doc_reader *reader)
 {
-	size_t i = 0;
+	size_t i = 0, at;
 
 	if (len >= 3 && memcmp(body, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
 	while (i < len && isspace((unsigned char)body[i]))
 		i++;
-	/* A web page is not read as XML: it is said to be one. */
-	if (starts_with(body + i, len - i, "<!doctype html") ||
-	    starts_with(body + i, len - i, "<html")) {
+	/*
+	 * A web page is not read as XML: it is said to be one, whatever
+	 * comments and declarations come first (an app's shell).
+	 */
+	at = past_prolog(body, len, i);
+	if (starts_with(body + at, len - at, "<!doctype html") ||
+	    starts_with(body + at, len - at, "<html")) {
 		reader->problem(reader->arg, "not-a-sitemap", NULL,
 		    "an HTML page");
 		return DOC_NONE;
@@ -178,6 +187,7 @@ read_xml(const char *body, size_t len, const char *url,
     const struct doc_reader *reader)
 {
 	struct reading r = { .reader = reader, .entry_depth = -1 };
+	const char *encoding;
 	int rc;
 
 	if (len > INT_MAX) {
@@ -241,6 +251,15 @@ read_xml(const char *body, size_t len, const char *url,
 	} else if (r.format == (enum doc_format)-1) {
 		problem(&r, "not-a-sitemap", "XML without a root element");
 		r.format = DOC_NONE;
+	} else if (r.format != DOC_NONE && (encoding = (const char *)
+	    xmlTextReaderConstEncoding(r.xml)) != NULL &&
+	    strcasecmp(encoding, "UTF-8") != 0) {
+		struct buf why = BUF_INIT;
+
+		buf_printf(&why, "declared %s: the protocol requires UTF-8",
+		    encoding);
+		problem(&r, "encoding-not-utf8", why.data);
+		buf_free(&why);
 	}
 	xmlFreeTextReader(r.xml);
 	xmlResetLastError();
@@ -341,6 +360,7 @@ url_field(struct reading *r, const char *name, const char *ns)
 	if (strcmp(name, "loc") == 0) {
 		trim(&r->loc, text_of(r));
 		r->loc_seen = 1;
+		r->loc_entity = has_entity(r);
 		return;
 	}
 	if (strcmp(name, "lastmod") == 0) {
@@ -512,8 +532,16 @@ entry_end(struct reading *r)
 		problem(r, "url-missing", "an entry without a URL");
 	else if (!doc_url_valid(r->loc.data))
 		problem(r, "url-invalid", "not an absolute http(s) URL");
+	else if (r->loc.len >= SITEMAP_LOC_MAX)
+		problem(r, "url-invalid", "longer than the protocol's 2,048 "
+		    "characters");
+	else if (r->loc_entity)
+		/* Read without it, it would be another URL. */
+		problem(r, "url-invalid", "an entity the auditor does not "
+		    "expand (a DTD's)");
 	else
 		e->loc = r->loc.data;
+	r->loc_entity = 0;
 	if (r->lastmod.len > 0 && head_date(r->lastmod.data, &t) != 0) {
 		struct buf why = BUF_INIT;
 
@@ -531,6 +559,33 @@ entry_end(struct reading *r)
 		free(e->alternates[i].href);
 	}
 	e->nalternates = 0;
+}
+
+/*
+ * Whether the element holds an entity a DTD declares: libxml2 leaves it
+ * out of the text, and serializes it back as "&name;" where the five
+ * XML predefines come back as themselves and characters as characters.
+ */
+static int
+has_entity(struct reading *r)
+{
+	static const char *const predefined[] = { "amp;", "lt;", "gt;",
+	    "quot;", "apos;" };
+	xmlChar *inner = xmlTextReaderReadInnerXml(r->xml);
+	int found = 0;
+
+	for (const char *p = (const char *)inner; p && (p = strchr(p, '&'));
+	    p++) {
+		size_t i = 0;
+
+		while (i < 5 && strncmp(p + 1, predefined[i],
+		    strlen(predefined[i])) != 0)
+			i++;
+		if (i == 5 && p[1] != '#')
+			found = 1;
+	}
+	xmlFree(inner);
+	return found;
 }
 
 /* The element's text, entities left as written; "" when it has none. */
@@ -624,6 +679,39 @@ static int
 ns_is(const char *ns, const char *want)
 {
 	return ns != NULL && strcmp(ns, want) == 0;
+}
+
+/* Past the blanks, comments and <?...?> from i: where markup begins. */
+static size_t
+past_prolog(const char *body, size_t len, size_t i)
+{
+	for (;;) {
+		const char *end = NULL;
+
+		while (i < len && isspace((unsigned char)body[i]))
+			i++;
+		if (starts_with(body + i, len - i, "<!--"))
+			end = find(body + i + 4, len - i - 4, "-->");
+		else if (starts_with(body + i, len - i, "<?"))
+			end = find(body + i + 2, len - i - 2, "?>");
+		else
+			return i;
+		if (end == NULL)
+			return i;
+		i = (size_t)(end - body) + (body[i + 1] == '!' ? 3 : 2);
+	}
+}
+
+/* The first s of the len bytes at p, or NULL. */
+static const char *
+find(const char *p, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (const char *end = p + len; (size_t)(end - p) >= n; p++)
+		if (memcmp(p, s, n) == 0)
+			return p;
+	return NULL;
 }
 
 /* Case aside, as HTML's names are. */
