@@ -96,6 +96,16 @@ static const struct kind {
 	    "hreflang links incomplete or with a relative URL" },
 	{ "off-host", SEV_WARNING, SCOPE, STEP_WARNING,
 	    "URLs on another host than the scanned origin's" },
+	{ "sitemap-not-asked", SEV_WARNING, -1, STEP_PASS,
+	    "sitemaps robots.txt keeps the auditor from" },
+	{ "sitemap-off-host", SEV_WARNING, SCOPE, STEP_WARNING,
+	    "sitemaps on another host than the scanned origin's" },
+	{ "crawl-delay", SEV_INFO, -1, STEP_PASS,
+	    "robots.txt's Crawl-delay for the auditor" },
+	{ "slowed", SEV_WARNING, -1, STEP_PASS,
+	    "the site asked the auditor to slow down" },
+	{ "max-time", SEV_WARNING, -1, STEP_PASS,
+	    "the audit ran out of --max-time" },
 	{ "unreachable", SEV_ERROR, -1, STEP_PASS,
 	    "listed URLs that do not answer" },
 	{ "status", SEV_ERROR, -1, STEP_PASS,
@@ -145,7 +155,8 @@ static void	problem_read(void *, const char *, const char *,
 static void	judge_steps(struct audit *);
 static void	judge_discover(struct audit *, struct audit_step *);
 static void	judge_fetch(struct audit *, struct audit_step *);
-static int	audit_allowed(void *, const char *);
+static int	audit_allowed(void *, const struct fetch *, const char *);
+static double	crawl_delay(const struct robotstxt *);
 static int	told(const struct audit *, const struct candidate *);
 static const struct kind *kind_of(const char *);
 static int	gunzip(const char *, size_t, struct buf *);
@@ -163,8 +174,10 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		.rate = opt->rate,
 		.connect_s = opt->timeout_s < 10 ? opt->timeout_s : 10,
 		.timeout_s = opt->timeout_s,
+		.max_time_s = opt->max_time_s,
 		.allowed = audit_allowed,
 	};
+	double delay;
 	struct audit a = { .opt = opt, .r = r, .now = time(NULL) };
 	struct buf origin = BUF_INIT, host = BUF_INIT;
 	int is_origin;
@@ -185,6 +198,8 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		r->steps[i].weight = step_rows[i].weight;
 	}
 	copt.arg = &a;
+	/* A site on loopback may redirect there; no other site may. */
+	copt.private_ok = crawl_address_classes(a.host);
 	if ((a.crawler = crawler_new(&copt)) == NULL) {
 		buf_adds(why, "libcurl cannot start");
 		free(a.host);
@@ -192,6 +207,11 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 	}
 
 	read_robots(&a, r->origin);
+	if ((delay = crawl_delay(&a.robots)) > 0 && !opt->ignore_robots) {
+		crawler_min_gap(a.crawler, delay);
+		add_finding(&a, "crawl-delay", NULL, "robots.txt asks %.3g s "
+		    "between requests: the audit keeps to it", delay);
+	}
 	/* A sitemap named is the one audited; an origin's are found. */
 	if (!is_origin)
 		add_candidate(&a, opt->target, "given", 1, 0);
@@ -224,13 +244,23 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		audit_pages(&a);
 	}
 	r->requests = crawler_requests(a.crawler);
+	if (crawler_slowed(a.crawler) > 0)
+		add_finding(&a, "slowed", NULL, "the site answered 429 or 503 "
+		    "%zu times: the audit waited as told and went slower",
+		    crawler_slowed(a.crawler));
+	if (crawler_expired(a.crawler))
+		add_finding(&a, "max-time", NULL, "the audit stopped at "
+		    "--max-time %ld s: what it had not fetched is not judged",
+		    opt->max_time_s);
 
 	crawler_free(a.crawler);
 	robotstxt_free(&a.robots);
 	free(a.robots_error);
+	free(a.robots_from);
 	for (size_t i = 0; i < a.ncands; i++) {
 		free(a.cands[i].url);
 		free(a.cands[i].error);
+		free(a.cands[i].final_url);
 	}
 	free(a.cands);
 	for (size_t i = 0; i < a.nurls; i++) {
@@ -445,6 +475,8 @@ robots_done(void *arg, struct fetch *f)
 	struct audit *a = arg;
 
 	a->robots_status = f->status;
+	if (f->nchain > 0 && f->error == NULL)
+		a->robots_from = xstrdup(f->final_url);
 	if (f->status >= 200 && f->status < 300)
 		robotstxt_parse(&a->robots, f->data.data ? f->data.data : "",
 		    f->data.len);
@@ -476,9 +508,14 @@ add_candidate(struct audit *a, const char *url, const char *source,
 
 	for (size_t i = 0; i < a->ncands; i++)
 		if (strcmp(a->cands[i].url, url) == 0) {
-			if (child)
+			/* A loop names the index itself or its parent. */
+			if (child && (i == a->reading ||
+			    (a->cands[a->reading].child &&
+			    i == a->cands[a->reading].parent)))
 				add_finding(a, "index-loop", url,
-				    "named again by an index");
+				    "named again by an index it leads to");
+			else if (child)
+				a->cands[i].named |= a->cands[a->reading].named;
 			else if (declared)
 				a->cands[i].declared = a->cands[i].named = 1;
 			return;
@@ -499,6 +536,7 @@ add_candidate(struct audit *a, const char *url, const char *source,
 	c->source = source;
 	c->declared = declared;
 	c->child = child;
+	c->parent = a->reading;
 	c->named = child ? a->cands[a->reading].named : declared;
 	f = fetch_new(url, SITEMAP_MAX_BYTES);
 	f->arg = (void *)(uintptr_t)a->ncands++;
@@ -515,20 +553,35 @@ sitemap_done(void *arg, struct fetch *f)
 	struct buf plain = BUF_INIT;
 
 	c->status = f->status;
-	c->fetched = f->error == NULL && f->status >= 200 && f->status < 300;
+	c->fetched = f->error == NULL && !f->blocked && f->status >= 200 &&
+	    f->status < 300;
+	if (f->nchain > 0)
+		c->final_url = xstrdup(f->final_url);
 	if (f->error != NULL)
 		c->error = xstrdup(f->error);
 	else if (f->blocked)
-		c->error = xstrdup(on_host(a, f->final_url) ?
-		    "robots.txt disallows the auditor" : "on another host");
+		c->error = xstrdup("robots.txt disallows the auditor");
+	else if (f->location != NULL) {
+		struct buf why = BUF_INIT;
+
+		buf_printf(&why, "too many redirects (more than %d), the last "
+		    "to %s", CRAWL_REDIRECTS_MAX, f->location);
+		c->error = why.data;
+	}
 	if (!c->fetched) {
-		if (c->declared)
+		if (f->blocked && f->nchain == 0)
+			add_finding(a, "sitemap-not-asked", c->url, "robots.txt "
+			    "disallows %s; --ignore-robots asks it",
+			    AUDIT_AGENT_TOKEN);
+		else if (c->declared)
 			add_finding(a, "sitemap-unreachable", c->url, "%s",
-			    c->error ? c->error : f->status >= 300 &&
-			    f->status < 400 ? "redirects too often" :
-			    "answers an error");
+			    c->error ? c->error : "answers an error");
 		goto out;
 	}
+	/* Cross-submission: read, and scope says where it lives. */
+	if (!on_host(a, f->final_url))
+		add_finding(a, "sitemap-off-host", c->url, "%s is on another "
+		    "host than %s", f->final_url, a->host);
 	if (f->cut) {
 		c->too_big = 1;
 		add_finding(a, "too-big", c->url, "over %d bytes",
@@ -593,8 +646,7 @@ entry_read(void *arg, const struct doc_entry *e)
 	if (c->child && e->format == DOC_INDEX)
 		return;
 	if (e->format == DOC_INDEX) {
-		if (on_host(a, e->loc))
-			add_candidate(a, e->loc, "sitemap index", 1, 1);
+		add_candidate(a, e->loc, "sitemap index", 1, 1);
 		return;
 	}
 	if ((at = listed_find(a, e->loc)) != (size_t)-1) {
@@ -661,15 +713,23 @@ static void
 judge_steps(struct audit *a)
 {
 	struct audit_step *s = a->r->steps;
-	size_t parsed = 0, urls = 0, entries = 0;
+	size_t parsed = 0, urls = 0, entries = 0, lists = 0, children = 0;
+	size_t too_big = 0;
 
 	judge_discover(a, &s[DISCOVER]);
 	judge_fetch(a, &s[FETCH]);
 	for (size_t i = 0; i < a->ncands; i++) {
 		const struct candidate *c = &a->cands[i];
 
-		if (!c->fetched || c->too_big)
+		if (!c->fetched)
 			continue;
+		/* The seed judges the limits under field-quality alone. */
+		if (c->too_big) {
+			buf_printf(&s[PARSE].evidence, "%s: past 50 MB, not "
+			    "read (field-quality)\n", c->url);
+			too_big++;
+			continue;
+		}
 		buf_printf(&s[PARSE].evidence, "%s: %s, %zu entries%s\n",
 		    c->url, c->format == DOC_NONE ? "not a sitemap" :
 		    doc_format_name(c->format), c->entries,
@@ -678,6 +738,10 @@ judge_steps(struct audit *a)
 			parsed++;
 			entries += c->entries;
 		}
+		if (c->format == DOC_INDEX)
+			children += c->entries;
+		else if (c->format != DOC_NONE)
+			lists++;
 	}
 	urls = a->nurls;
 	for (size_t i = 0; i < a->r->nfindings; i++) {
@@ -686,11 +750,19 @@ judge_steps(struct audit *a)
 		if (k->step >= 0 && k->effect > s[k->step].status)
 			s[k->step].status = k->effect;
 	}
-	if (parsed == 0 || entries == 0) {
+	if (too_big == 0 && (parsed == 0 || entries == 0 || lists == 0)) {
 		s[PARSE].status = STEP_FAILURE;
-		buf_adds(&s[PARSE].evidence, s[FETCH].status == STEP_FAILURE ?
-		    "not reached: no sitemap answered\n" :
-		    "no sitemap with an absolute http(s) URL\n");
+		if (s[FETCH].status == STEP_FAILURE)
+			buf_adds(&s[PARSE].evidence, "not reached: no sitemap "
+			    "answered\n");
+		else if (parsed > 0 && entries > 0)
+			/* An index is a pointer: what it points to is read. */
+			buf_printf(&s[PARSE].evidence, "the indexes name %zu "
+			    "sitemaps, and none of them could be read\n",
+			    children);
+		else
+			buf_adds(&s[PARSE].evidence, "no sitemap with an "
+			    "absolute http(s) URL\n");
 		for (int i = QUALITY; i <= SCOPE; i++) {
 			s[i].status = STEP_FAILURE;
 			buf_adds(&s[i].evidence, "not reached: no sitemap "
@@ -727,8 +799,10 @@ judge_discover(struct audit *a, struct audit_step *s)
 	size_t found = 0;
 
 	if (a->robots_status >= 200 && a->robots_status < 300)
-		buf_printf(&s->evidence, "robots.txt answers %ld\n",
-		    a->robots_status);
+		buf_printf(&s->evidence, "robots.txt answers %ld%s%s%s\n",
+		    a->robots_status, a->robots_from ? " (redirected to " : "",
+		    a->robots_from ? a->robots_from : "",
+		    a->robots_from ? ")" : "");
 	else
 		buf_printf(&s->evidence, "robots.txt: %s\n",
 		    a->robots_status ? "no rules (not 2xx)" : "no answer");
@@ -745,7 +819,11 @@ judge_discover(struct audit *a, struct audit_step *s)
 		}
 	}
 	s->status = found > 0 ? STEP_PASS : STEP_FAILURE;
-	if (found == 0)
+	if (found == 0 && a->r->counts[kind_of("sitemap-not-asked") - kinds])
+		buf_adds(&s->evidence, "no candidate: robots.txt names no "
+		    "sitemap, and disallows the auditor the conventional "
+		    "paths\n");
+	else if (found == 0)
 		buf_adds(&s->evidence, "no candidate: robots.txt names no "
 		    "sitemap, and no conventional path answers 2xx\n");
 }
@@ -763,23 +841,71 @@ judge_fetch(struct audit *a, struct audit_step *s)
 		if (c->error)
 			buf_printf(&s->evidence, "%s: %s\n", c->url, c->error);
 		else
-			buf_printf(&s->evidence, "%s: %ld\n", c->url,
-			    c->status);
+			buf_printf(&s->evidence, "%s: %ld%s%s%s\n", c->url,
+			    c->status, c->final_url ? " (redirected to " : "",
+			    c->final_url ? c->final_url : "",
+			    c->final_url ? ")" : "");
 		ok += c->fetched;
 	}
 	s->status = ok > 0 ? STEP_PASS : STEP_FAILURE;
 }
 
-/* The crawler's question: on this host, and allowed to the auditor. */
+/*
+ * The crawler's question: a page on this host, allowed to the auditor;
+ * a sitemap on any host (sitemaps may be cross-submitted, or live on a
+ * CDN), this robots.txt asked only of this host's.
+ */
 static int
-audit_allowed(void *arg, const char *url)
+audit_allowed(void *arg, const struct fetch *f, const char *url)
 {
 	struct audit *a = arg;
 
 	if (!on_host(a, url))
-		return 0;
+		return f->done == sitemap_done;
 	return a->opt->ignore_robots ||
 	    robotstxt_allowed(&a->robots, AUDIT_AGENT_TOKEN, url, NULL);
+}
+
+/*
+ * The Crawl-delay of the group robots.txt gives the auditor (its own,
+ * else "*"), in seconds, at most a minute; 0 for none. Google ignores
+ * the line; Bing and Yandex read it, and a polite auditor does too.
+ */
+static double
+crawl_delay(const struct robotstxt *r)
+{
+	double own = -1, any = -1, *in = NULL;
+	int agents_run = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct robotstxt_line *l = &r->v[i];
+		size_t n;
+
+		if (l->key == ROBOTSTXT_USER_AGENT) {
+			if (!agents_run)
+				in = NULL;
+			agents_run = 1;
+			n = robotstxt_agent_token(l->value);
+			if (n == strlen(AUDIT_AGENT_TOKEN) && strncasecmp(
+			    l->value, AUDIT_AGENT_TOKEN, n) == 0)
+				in = &own;
+			else if (robotstxt_agent_any(l->value) && in == NULL)
+				in = &any;
+			continue;
+		}
+		agents_run = 0;
+		if (l->key == ROBOTSTXT_UNKNOWN && in != NULL &&
+		    strncasecmp(l->value, "crawl-delay:", 12) == 0) {
+			char *end;
+			double v = strtod(l->value + 12, &end);
+
+			if (end != l->value + 12 && v > 0 && *in < 0)
+				*in = v;
+		}
+	}
+	if (own < 0)
+		own = any;
+	return own < 0 ? 0 : own > 60 ? 60 : own;
 }
 
 /*

@@ -16,6 +16,8 @@
 /* Listed URLs kept at most, and child sitemaps read: past them, a finding. */
 #define AUDIT_URLS_MAX		1000000
 #define AUDIT_SITEMAPS_MAX	1000
+/* Seconds an audit runs at most unless --max-time says otherwise. */
+#define AUDIT_MAX_TIME		900
 /* Google reads this much of a robots.txt, and no more. */
 #define AUDIT_ROBOTS_MAX	(500 * 1024)
 
@@ -26,7 +28,8 @@ struct audit_options {
 	int	 skip_urls;	/* the specification's check alone */
 	int	 concurrency;
 	double	 rate;		/* requests a second */
-	long	 timeout_s;
+	long	 timeout_s;	/* each fetch, redirects and retries too */
+	long	 max_time_s;	/* the whole audit */
 	int	 progress;	/* a progress line on stderr */
 };
 

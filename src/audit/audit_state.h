@@ -23,6 +23,8 @@ struct candidate {
 	int		 declared;	/* named, not guessed: given,
 					   robots.txt or an index */
 	int		 child;		/* of an index */
+	size_t		 parent;	/* that index's candidate */
+	char		*final_url;	/* where redirects led, or NULL */
 	int		 named;		/* declared, or a child of one */
 	long		 status;	/* 0: no answer */
 	char		*error;
@@ -49,6 +51,7 @@ struct audit {
 	struct robotstxt robots;
 	long		 robots_status;
 	char		*robots_error;
+	char		*robots_from;	/* where its redirects led, or NULL */
 	int		 robots_cut;
 	struct candidate *cands;
 	size_t		 ncands;

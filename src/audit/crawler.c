@@ -2,16 +2,27 @@
  * The crawler: one libcurl multi handle, a queue, and a clock for the
  * rate. libcurl follows no redirect itself: each hop is a new transfer,
  * asked of the robots.txt callback first and counted against the rate.
+ * A fetch has one deadline, its hops, retries and trickling bodies
+ * included; the run has another. 429 and 503 slow the whole run, and
+ * their Retry-After is obeyed before the URL is asked again.
  */
 #include "autoconf.h"
 
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <netdb.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <curl/curl.h>
 
 #include "crawler.h"
+
+/* The rate halves at each 429 or 503, down to this fraction of it. */
+#define SLOWED_MAX	16
 
 struct crawler {
 	struct crawl_options opt;
@@ -20,6 +31,11 @@ struct crawler {
 	int	 running;
 	double	 next_start;		/* the monotonic second the rate
 					   allows the next start at */
+	double	 started;		/* the run's first second */
+	double	 gap;			/* Crawl-delay: at least this */
+	double	 slow;			/* the rate's divisor, 1 or more */
+	size_t	 slowed;
+	int	 expired;
 	size_t	 requests;
 };
 
@@ -30,6 +46,13 @@ static void	over(struct crawler *, struct fetch *);
 static size_t	take(char *, size_t, size_t, void *);
 static char	*header_values(CURL *, const char *);
 static char	*redirect_target(CURL *);
+static double	retry_after(CURL *);
+static int	retry(struct crawler *, struct fetch *, CURL *);
+static double	interval(const struct crawler *);
+static curl_socket_t open_socket(void *, curlsocktype,
+		    struct curl_sockaddr *);
+static unsigned	address_class(const struct sockaddr *, char *, size_t);
+static int	is_http(const char *);
 static double	now(void);
 
 struct crawler *
@@ -43,6 +66,8 @@ crawler_new(const struct crawl_options *opt)
 	ready = 1;
 	c = xcalloc(1, sizeof(*c));
 	c->opt = *opt;
+	c->started = now();
+	c->slow = 1;
 	if (c->opt.concurrency < 1)
 		c->opt.concurrency = 1;
 	if ((c->multi = curl_multi_init()) == NULL) {
@@ -84,7 +109,7 @@ crawler_run(struct crawler *c)
 			double t = now();
 			struct fetch *f;
 
-			if (c->opt.rate > 0 && t < c->next_start) {
+			if (t < c->next_start && !c->expired) {
 				wait_ms = (int)((c->next_start - t) * 1000) + 1;
 				break;
 			}
@@ -113,6 +138,39 @@ size_t
 crawler_requests(const struct crawler *c)
 {
 	return c->requests;
+}
+
+int
+crawler_expired(const struct crawler *c)
+{
+	return c->expired;
+}
+
+void
+crawler_min_gap(struct crawler *c, double seconds)
+{
+	c->gap = seconds;
+}
+
+size_t
+crawler_slowed(const struct crawler *c)
+{
+	return c->slowed;
+}
+
+unsigned
+crawl_address_classes(const char *host)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res, *ai;
+	unsigned classes = 0;
+	char text[INET6_ADDRSTRLEN];
+
+	if (getaddrinfo(host, NULL, &hints, &res) != 0)
+		return 0;
+	for (ai = res; ai != NULL; ai = ai->ai_next)
+		classes |= address_class(ai->ai_addr, text, sizeof(text));
+	freeaddrinfo(res);
+	return classes;
 }
 
 void
@@ -146,9 +204,29 @@ static void
 start(struct crawler *c, struct fetch *f)
 {
 	const char *url = f->final_url ? f->final_url : f->url;
+	double t = now(), left, run_left;
 	CURL *easy;
 
-	if (!f->exempt && c->opt.allowed && !c->opt.allowed(c->opt.arg, url)) {
+	if (f->deadline == 0)
+		f->deadline = t + (double)c->opt.timeout_s;
+	left = f->deadline - t;
+	run_left = c->opt.max_time_s > 0 ? c->started +
+	    (double)c->opt.max_time_s - t : left;
+	if (run_left <= 0) {
+		c->expired = 1;
+		f->error = xstrdup("not fetched: the audit's --max-time "
+		    "passed");
+		over(c, f);
+		return;
+	}
+	if (left <= 0) {
+		f->error = xstrdup("Timeout: no answer within --timeout, "
+		    "redirects and retries included");
+		over(c, f);
+		return;
+	}
+	if (!f->exempt && c->opt.allowed &&
+	    !c->opt.allowed(c->opt.arg, f, url)) {
 		f->blocked = 1;
 		over(c, f);
 		return;
@@ -162,20 +240,25 @@ start(struct crawler *c, struct fetch *f)
 	 * The next start one interval after this one's due time, not after
 	 * now: a late wake-up is made up, never more than one interval.
 	 */
-	if (c->opt.rate > 0) {
-		double t = now(), step = 1.0 / c->opt.rate;
+	if (interval(c) > 0) {
+		double step = interval(c);
 
 		c->next_start = (c->next_start > t - step ? c->next_start :
 		    t - step) + step;
 	}
 	c->requests++;
 	f->easy = easy;
+	f->private_ok = c->opt.private_ok;
 	curl_easy_setopt(easy, CURLOPT_URL, url);
 	curl_easy_setopt(easy, CURLOPT_PRIVATE, f);
 	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(easy, CURLOPT_USERAGENT, c->opt.user_agent);
 	curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT, c->opt.connect_s);
-	curl_easy_setopt(easy, CURLOPT_TIMEOUT, c->opt.timeout_s);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, (long)((left < run_left ?
+	    left : run_left) * 1000) + 1);
+	/* Every address asked of the class rule, DNS's answers included. */
+	curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+	curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, f);
 	curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
 	/* Every encoding libcurl decodes: max bounds the decoded bytes. */
 	curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
@@ -203,8 +286,24 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 	c->running--;
 	curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &f->status);
 	if (rc != CURLE_OK && !f->cut && !f->enough) {
-		f->error = xstrdup(curl_easy_strerror(rc));
+		if (f->error != NULL)
+			;	/* open_socket's refusal says more */
+		else if (rc == CURLE_OPERATION_TIMEDOUT && c->opt.max_time_s >
+		    0 && now() >= c->started + (double)c->opt.max_time_s) {
+			c->expired = 1;
+			f->error = xstrdup("Timeout: the audit's --max-time "
+			    "passed");
+		} else if (rc == CURLE_OPERATION_TIMEDOUT)
+			f->error = xstrdup("Timeout: no answer within "
+			    "--timeout, redirects and retries included");
+		else
+			f->error = xstrdup(curl_easy_strerror(rc));
 		f->status = 0;
+	}
+	if (f->error == NULL && retry(c, f, easy)) {
+		curl_easy_cleanup(easy);
+		f->easy = NULL;
+		return;
 	}
 	curl_easy_getinfo(easy, CURLINFO_CONTENT_TYPE, &type);
 	free(f->content_type);
@@ -217,11 +316,157 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 		f->location = redirect_target(easy);
 	curl_easy_cleanup(easy);
 	f->easy = NULL;
-	if (f->location != NULL && f->nchain < CRAWL_REDIRECTS_MAX) {
+	if (f->location != NULL && !is_http(f->location)) {
+		struct buf why = BUF_INIT;
+
+		buf_printf(&why, "redirects to %s: not http or https",
+		    f->location);
+		f->error = why.data;
+		f->unsafe = 1;
+	} else if (f->location != NULL && f->nchain < CRAWL_REDIRECTS_MAX) {
 		hop(c, f);
 		return;
 	}
 	over(c, f);
+}
+
+/*
+ * A 429, or a 503 that says when to come back: the whole run waits that
+ * long and goes at half its pace from then on; the URL is asked again,
+ * within its deadline. 1 when f was queued again.
+ */
+static int
+retry(struct crawler *c, struct fetch *f, CURL *easy)
+{
+	double delay, t = now();
+
+	if (f->status != 429 && f->status != 503)
+		return 0;
+	delay = retry_after(easy);
+	if (delay < 0 && f->status == 503)
+		return 0;	/* down, and not saying for how long */
+	if (delay < 0)
+		delay = interval(c) * 2 > 1 ? interval(c) * 2 : 1;
+	if (c->slow < SLOWED_MAX)
+		c->slow *= 2;
+	c->slowed++;
+	if (c->next_start < t + delay)
+		c->next_start = t + delay;
+	if (f->retries == CRAWL_RETRIES || delay > CRAWL_RETRY_AFTER_MAX ||
+	    t + delay >= f->deadline)
+		return 0;
+	f->retries++;
+	f->status = 0;
+	f->cut = f->enough = 0;
+	buf_reset(&f->data);
+	f->next = c->head;
+	c->head = f;
+	if (c->tail == NULL)
+		c->tail = f;
+	return 1;
+}
+
+/* Retry-After in seconds, from either form; -1 when there is none. */
+static double
+retry_after(CURL *easy)
+{
+	struct curl_header *h;
+	const char *v;
+	time_t when;
+
+	if (curl_easy_header(easy, "Retry-After", 0, CURLH_HEADER, -1, &h) !=
+	    CURLHE_OK)
+		return -1;
+	v = h->value;
+	if (*v >= '0' && *v <= '9' && strspn(v, "0123456789") == strlen(v))
+		return strlen(v) > 6 ? 1e6 : atof(v);
+	if ((when = curl_getdate(v, NULL)) == -1)
+		return -1;
+	return when > time(NULL) ? (double)(when - time(NULL)) : 0;
+}
+
+/* Seconds between two starts: the rate's, slowed, or the Crawl-delay. */
+static double
+interval(const struct crawler *c)
+{
+	double step = c->opt.rate > 0 ? c->slow / c->opt.rate : 0;
+
+	return step > c->gap ? step : c->gap;
+}
+
+/*
+ * libcurl's socket, once the address is known: none for an address of a
+ * class the audited host is not of, whatever name led there.
+ */
+static curl_socket_t
+open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *addr)
+{
+	struct fetch *f = arg;
+	char text[INET6_ADDRSTRLEN] = "";
+	unsigned cls;
+
+	(void)purpose;
+	cls = address_class(&addr->addr, text, sizeof(text));
+	if (cls & ~f->private_ok) {
+		struct buf why = BUF_INIT;
+
+		free(f->error);
+		buf_printf(&why, "refused: %s is %s address",
+		    f->final_url ? f->final_url : f->url,
+		    cls & CRAWL_LOOPBACK ? "on a loopback" :
+		    cls & CRAWL_LINK_LOCAL ? "on a link-local" : "on a private");
+		buf_printf(&why, " (%s), and the audited host is not", text);
+		f->error = why.data;
+		f->unsafe = 1;
+		return CURL_SOCKET_BAD;
+	}
+	return socket(addr->family, addr->socktype, addr->protocol);
+}
+
+/* The class of an address, and its text. */
+static unsigned
+address_class(const struct sockaddr *sa, char *text, size_t size)
+{
+	const unsigned char *b;
+
+	if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *s6 = (const void *)sa;
+
+		b = s6->sin6_addr.s6_addr;
+		inet_ntop(AF_INET6, b, text, (socklen_t)size);
+		if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
+			b += 12;
+		else if (IN6_IS_ADDR_LOOPBACK(&s6->sin6_addr) ||
+		    IN6_IS_ADDR_UNSPECIFIED(&s6->sin6_addr))
+			return CRAWL_LOOPBACK;
+		else if ((b[0] & 0xfe) == 0xfc)
+			return CRAWL_PRIVATE;
+		else if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
+			return CRAWL_LINK_LOCAL;
+		else
+			return 0;
+	} else if (sa->sa_family == AF_INET) {
+		b = (const unsigned char *)&((const struct sockaddr_in *)
+		    (const void *)sa)->sin_addr;
+		inet_ntop(AF_INET, b, text, (socklen_t)size);
+	} else
+		return 0;
+	if (b[0] == 127 || b[0] == 0)
+		return CRAWL_LOOPBACK;
+	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
+	    (b[0] == 192 && b[1] == 168) || (b[0] == 100 &&
+	    (b[1] & 0xc0) == 64))
+		return CRAWL_PRIVATE;
+	if (b[0] == 169 && b[1] == 254)
+		return CRAWL_LINK_LOCAL;
+	return 0;
+}
+
+static int
+is_http(const char *url)
+{
+	return strncasecmp(url, "http://", 7) == 0 ||
+	    strncasecmp(url, "https://", 8) == 0;
 }
 
 /* Follows f's redirect: its URL joins the chain, the next is queued. */

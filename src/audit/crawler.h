@@ -22,11 +22,23 @@ struct crawl_options {
 	int	 concurrency;	/* transfers at once, 1 or more */
 	double	 rate;		/* transfers started a second; 0: no bound */
 	long	 connect_s;	/* seconds to connect */
-	long	 timeout_s;	/* seconds for a whole transfer */
-	/* May this URL be fetched? NULL: all may. */
-	int	(*allowed)(void *arg, const char *url);
+	long	 timeout_s;	/* seconds for a fetch, redirects and
+				   retries included */
+	long	 max_time_s;	/* seconds for the whole run; 0: none */
+	/* Address classes (CRAWL_LOOPBACK...) that may be connected to. */
+	unsigned private_ok;
+	/* May f fetch this URL, its own or a redirect's? NULL: all may. */
+	int	(*allowed)(void *arg, const struct fetch *f, const char *url);
 	void	*arg;		/* allowed's, and each fetch's done's */
 };
+
+/* Addresses no fetch reaches unless the audited host is one of them. */
+#define CRAWL_LOOPBACK		0x1
+#define CRAWL_PRIVATE		0x2	/* RFC 1918, fc00::/7, 100.64/10 */
+#define CRAWL_LINK_LOCAL	0x4	/* 169.254/16, fe80::/10 */
+/* Retry-After obeyed up to this many seconds, this many times a fetch. */
+#define CRAWL_RETRY_AFTER_MAX	60
+#define CRAWL_RETRIES		2
 
 struct fetch {
 	/* Set by the caller. */
@@ -43,6 +55,8 @@ struct fetch {
 	long	 status;	/* the last answer's, or 0 for none */
 	char	*error;		/* why no answer came, or NULL */
 	int	 blocked;	/* allowed said no, at the first URL or a hop */
+	int	 unsafe;	/* a hop to no http(s) URL, or to an address
+				   the audit may not reach: error says */
 	int	 cut;		/* the body passed max: data holds max bytes */
 	int	 enough;	/* body said it had enough */
 	struct buf data;	/* the body, when body is NULL */
@@ -57,6 +71,9 @@ struct fetch {
 	/* The crawler's. */
 	struct fetch *next;
 	void	*easy;
+	double	 deadline;	/* monotonic seconds; 0 before its start */
+	int	 retries;
+	unsigned private_ok;	/* the options', for the socket callback */
 };
 
 struct crawler;
@@ -70,6 +87,14 @@ void	crawler_add(struct crawler *, struct fetch *);
 void	crawler_run(struct crawler *);
 /* Transfers started, redirects included. */
 size_t	crawler_requests(const struct crawler *);
+/* True once the run's max_time_s has passed: later fetches failed. */
+int	crawler_expired(const struct crawler *);
+/* Spaces the starts of transfers by at least seconds (a Crawl-delay). */
+void	crawler_min_gap(struct crawler *, double seconds);
+/* Times 429 or 503 slowed the run. */
+size_t	crawler_slowed(const struct crawler *);
+/* The address classes of host (CRAWL_LOOPBACK...), 0 when it is public. */
+unsigned crawl_address_classes(const char *host);
 void	crawler_free(struct crawler *);
 void	fetch_free(struct fetch *);
 

@@ -52,6 +52,10 @@ static int	indexnow(const char *, int, char **);
 static int	robots_check(const char *, int, char **);
 static int	audit(const char *, int, char **);
 
+#define AUDIT_USAGE	" URL [--json] [--strict] [--sample N] [--no-urls]\n" \
+	"                [--ignore-robots] [--concurrency N] [--rate N]" \
+	" [--timeout S]\n                [--max-time S]"
+
 /*
  * The commands, one row each: the usage and sitemapd(8) list them from
  * here (tests/man.sh checks both). One that reads the INI takes -c after
@@ -72,9 +76,7 @@ static const struct command {
 	{ "recipe", " nginx|apache|htaccess|lighttpd", 1, recipe },
 	{ "indexnow", "", 1, indexnow },
 	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", 0, robots_check },
-	{ "audit", " URL [--json] [--strict] [--sample N] [--no-urls]\n"
-	    "                [--ignore-robots] [--concurrency N] [--rate N]"
-	    " [--timeout S]", 0, audit },
+	{ "audit", AUDIT_USAGE, 0, audit },
 };
 
 static const char usage_head[] =
@@ -586,9 +588,11 @@ audit(const char *config_option, int argc, char **argv)
 	static const struct { const char *name; uint64_t min, max; } bounds[] = {
 		{ "--sample", 1, 10000000 }, { "--concurrency", 1, 64 },
 		{ "--rate", 1, 1000 }, { "--timeout", 1, 600 },
+		{ "--max-time", 1, 86400 },
 	};
 	struct audit_options opt = { .concurrency = 4, .rate = 10,
-	    .timeout_s = 30, .progress = isatty(2) };
+	    .timeout_s = 30, .max_time_s = AUDIT_MAX_TIME,
+	    .progress = isatty(2) };
 	struct audit_result r;
 	struct buf why = BUF_INIT;
 	int json = 0, strict = 0, rc;
@@ -634,9 +638,16 @@ audit(const char *config_option, int argc, char **argv)
 				opt.concurrency = (int)n;
 			else if (b == 2)
 				opt.rate = (double)n;
-			else
+			else if (b == 3)
 				opt.timeout_s = (long)n;
+			else
+				opt.max_time_s = (long)n;
 			continue;
+		}
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			printf("usage: sitemapd audit%s\n", AUDIT_USAGE);
+			return fflush(stdout) == 0 ? EXIT_SUCCESS :
+			    EXIT_FAILURE;
 		}
 		if (arg[0] == '-')
 			return usage_error("audit: unknown option %s", arg);
