@@ -284,6 +284,76 @@ site sample
   for i in $(seq 1 40); do echo "<url><loc>$U/$i.html</loc></url>"; page "$D/$i.html"; done
   echo '</urlset>'; } >"$D/sitemap.xml"
 
+# --- Seed 002, sentence by sentence, and what an audit must bound. ---
+# An index of 100 children, each the same 50,000 URLs: 4,950,000 URLs
+# in two sitemaps, counted; memory grows with the sitemaps, not that.
+site overlap 'location ~ ^/c[0-9]+[.]xml$ { try_files /same.xml =404; }'
+awk -v u="$U" 'BEGIN { print "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+    for (i = 0; i < 50000; i++) printf "<url><loc>%s/page-%06d.html</loc></url>\n", u, i
+    print "</urlset>" }' >"$D/same.xml"
+awk -v u="$U" 'BEGIN { print "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+    for (i = 0; i < 100; i++) printf "<sitemap><loc>%s/c%d.xml</loc></sitemap>\n", u, i
+    print "</sitemapindex>" }' >"$D/sitemap_index.xml"
+# "Robots discovery is additive": robots.txt answering 503.
+site robots503 'location = /robots.txt { return 503; }'
+urlset "$U/" >"$D/sitemap.xml"; page "$D/index.html"
+# "At least one candidate responds": one named sitemap gone, one fine.
+site onedead
+printf 'Sitemap: %s/gone.xml\n' "$U" >"$D/robots.txt"
+urlset "$U/" >"$D/sitemap.xml"; page "$D/index.html"
+# An index whose children are all gone: nothing read, no pass.
+site deadkids
+index "$U/a.xml" "$U/b.xml" >"$D/sitemap_index.xml"
+# An index naming /sitemap.xml, itself a conventional path: no loop.
+site notaloop
+printf 'Sitemap: %s/sitemap_index.xml\n' "$U" >"$D/robots.txt"
+index "$U/sitemap.xml" >"$D/sitemap_index.xml"
+urlset "$U/" >"$D/sitemap.xml"; page "$D/index.html"
+# An app's shell at /sitemap.xml, a comment first; the sitemap robots.txt
+# names is fine.
+site shell
+printf 'Sitemap: %s/real.xml\n' "$U" >"$D/robots.txt"
+printf '<!-- built by the app -->\n<!doctype html><html><head><title>app</title></head><body><div id=app></div></body></html>\n' \
+    >"$D/sitemap.xml"
+urlset "$U/" >"$D/real.xml"; page "$D/index.html"
+# "Sitemaps may be cross-submitted": robots.txt names a sitemap on
+# another host (localhost, beside 127.0.0.1), which lists this host's
+# pages; and a conventional path that redirects there.
+site cross
+CROSS_PORT=${U##*:}
+printf 'Sitemap: http://localhost:%s/on-cdn.xml\n' "$CROSS_PORT" >"$D/robots.txt"
+urlset "$U/" >"$D/on-cdn.xml"; page "$D/index.html"
+site crossmoved "location = /sitemap.xml { return 301 http://localhost:$CROSS_PORT/on-cdn.xml; }"
+# Redirects an audit must not follow: to a cloud's metadata address, to
+# a private one, to a file, in a circle.
+site unsafe 'location = /robots.txt { return 302 http://169.254.169.254/latest/meta-data/; }
+    location = /private.xml { return 302 http://10.0.0.1/sitemap.xml; }
+    location = /file.xml { return 302 file:///etc/passwd; }
+    location = /circle.xml { return 302 /circle.xml; }'
+urlset "$U/" >"$D/sitemap.xml"; page "$D/index.html"
+site unsafe2 'location = /robots.txt { return 302 gopher://127.0.0.1/; }'
+# Crawl-delay for the auditor's group: the minimum gap.
+site delay
+printf 'User-agent: sitemapd-audit\nCrawl-delay: 1\n\nUser-agent: *\nCrawl-delay: 0.1\n' \
+    >"$D/robots.txt"
+urlset "$U/1.html" "$U/2.html" "$U/3.html" >"$D/sitemap.xml"
+for p in 1 2 3; do page "$D/$p.html"; done
+# robots.txt disallowing the auditor everything.
+site shut
+printf 'User-agent: sitemapd-audit\nDisallow: /\n' >"$D/robots.txt"
+urlset "$U/" >"$D/sitemap.xml"
+# The protocol's smaller rules: a loc of 3 MB, ISO-8859-1, an entity
+# a DTD declares.
+site smaller
+{ printf '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/' "$U"
+  head -c 3000000 /dev/zero | tr '\0' a; printf '</loc></url><url><loc>%s/</loc></url></urlset>\n' "$U"; } \
+    >"$D/long.xml"
+printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/</loc></url></urlset>\n' \
+    "$U" >"$D/latin1.xml"
+printf '<?xml version="1.0"?>\n<!DOCTYPE urlset [<!ENTITY x "secret">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/&x;</loc></url><url><loc>%s/</loc></url></urlset>\n' \
+    "$U" "$U" >"$D/entity.xml"
+page "$D/index.html"
+
 NGINX_HTTP="log_format fx '\$msec \$request_uri \"\$http_user_agent\"';
     types { text/html html; application/xml xml; text/plain txt; }
     $SERVERS" NGINX_CONNECTIONS=128 start_nginx "$TMP/fx"
@@ -463,7 +533,132 @@ check_contains "the report: a table of the steps" \
 check_contains "... findings grouped by kind, counted" \
     "error: listed URLs that redirect (redirect): 2" "$(cat "$TMP/faults.txt")"
 
+# --- Seed 002, sentence by sentence. ---
+# Rows: a fixture, then its steps, verdict, score and exit status.
+while read -r name want; do
+	audit "seed-$name" "$(u "$name")" --no-urls
+	check_eq "seed 002, $name: $want" "$want" "$(j "seed-$name" \
+	    'steps() + " " + j["verdict"] + " " + str(j["score"])') $RC"
+done <<'ROWS'
+robots503 discover=pass fetch=pass parse=pass field-quality=pass scope=pass warn 1.0 0
+onedead discover=pass fetch=pass parse=pass field-quality=pass scope=pass warn 1.0 0
+deadkids discover=pass fetch=pass parse=failure field-quality=failure scope=failure fail 0.45 1
+notaloop discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+shell discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+cross discover=pass fetch=pass parse=pass field-quality=pass scope=warning warn 0.9 0
+crossmoved discover=pass fetch=pass parse=pass field-quality=pass scope=warning warn 0.9 0
+gzfile discover=pass fetch=pass parse=pass field-quality=failure scope=pass fail 0.9 1
+ROWS
+check_contains "robots.txt answering 503: said, as a warning" \
+    "robots-unavailable" "$(j seed-robots503 'kinds("warning")')"
+check_contains "an index whose children are gone: parse says so" \
+    "the indexes name 2 sitemaps, and none of them could be read" \
+    "$(j seed-deadkids 'j["steps"][2]["evidence"]')"
+check_eq "an index naming a conventional path: no index-loop" "" \
+    "$(j seed-notaloop 'kinds()')"
+check_eq "an app's shell, a comment first: an info note, not xml-invalid" \
+    "conventional-not-a-sitemap" "$(j seed-shell 'kinds()')"
+check_eq "a sitemap on another host: fetched, and scope says where" \
+    "sitemap-off-host 1" "$(j seed-cross 'kinds()') $(j seed-cross 'j["summary"]["listed"]')"
+check_contains "a conventional path redirected to another host: fetch names it" \
+    "(redirected to http://localhost:$CROSS_PORT/on-cdn.xml)" \
+    "$(j seed-crossmoved 'j["steps"][1]["evidence"]')"
+
+# Bounded: findings of a kind are counted past the first 20, in the JSON
+# as in the text; the peak memory is the sitemaps', read one at a time.
+python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[2:], stdout=open(sys.argv[1], "w"))
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' \
+    "$TMP/overlap.json" "$SITEMAPD" audit --json --rate 1000 --no-urls \
+    "$(u overlap)" >"$TMP/overlap.kb"
+check_eq "100 children of the same 50,000 URLs: each repeat counted" \
+    "4950000 20 50000" "$(j overlap 'j["counts"]["in-two-sitemaps"]') $(j overlap \
+    'len([f for f in j["findings"] if f["kind"] == "in-two-sitemaps"])') $(j overlap 'j["summary"]["listed"]')"
+check_eq "... in under 256 MB (8.36 GB before)" yes \
+    "$([ "$(cat "$TMP/overlap.kb")" -lt 262144 ] && echo yes || cat "$TMP/overlap.kb")"
+
+# One deadline per fetch, redirects included; one for the run.
+ORIGIN_PORT=$(free_port)
+python3 "$SRCDIR/tests/audit-origin.py" "$ORIGIN_PORT" "$TMP/origin.log" &
+ORIGIN_PID=$!
+stop_origin() { kill "$ORIGIN_PID" 2>/dev/null; }
+on_exit stop_origin
+wait_for curl -sf -o /dev/null "http://127.0.0.1:$ORIGIN_PORT/robots.txt"
+ORIGIN="http://127.0.0.1:$ORIGIN_PORT"
+"$SITEMAPD" audit --json --rate 1000 --timeout 3 --no-urls "$ORIGIN/slow.xml" \
+    >"$TMP/slow.json"
+check_contains "six slow redirects under --timeout 3: one deadline for them all" \
+    "Timeout: no answer within --timeout, redirects and retries included" \
+    "$(j slow 'j["steps"][1]["evidence"]')"
+check_eq "... so the chain was not followed to its end" yes \
+    "$([ "$(grep -c ' /slow/' "$TMP/origin.log")" -lt 5 ] && echo yes)"
+"$SITEMAPD" audit --json --timeout 20 --max-time 2 "http://127.0.0.1:$HANG_PORT/" \
+    >"$TMP/maxtime.json"
+check_eq "--max-time 2 on a host that never answers: the run ends, and says so" \
+    "1 max-time" "$? $(j maxtime 'kinds("warning").split()[0]')"
+check_contains "... in the fetch's words" "the audit's --max-time passed" \
+    "$(j maxtime 'j["steps"][1]["evidence"]')"
+
+# Polite as crawlers are: 429's Retry-After obeyed, the page asked again.
+: >"$TMP/origin.log"
+"$SITEMAPD" audit --json --rate 1000 "$ORIGIN/" >"$TMP/limited.json"
+check_eq "429 with Retry-After: each page asked again and judged, the run slowed" \
+    "slowed 3" "$(j limited 'kinds()') $(j limited 'j["summary"]["fetched"]')"
+check_eq "... never sooner than the second it was told to wait" "" \
+    "$(awk '$2 ~ /^\/limited\/[0-9]/ { if ($2 in first) { if ($1 - first[$2] < 0.9) print $2, $1 - first[$2] } else first[$2] = $1 }' \
+    "$TMP/origin.log")"
+audit delay "$(u delay)"
+check_contains "Crawl-delay for the auditor's own group: kept to" \
+    "robots.txt asks 1 s between requests" "$(j delay 'str(j["findings"])')"
+check_eq "... each page a second after the one before (a quarter allowed)" "" \
+    "$(awk '$2 ~ /^\/[0-9]\.html$/ { if (last && $1 - last < 0.75) print $2, $1 - last; last = $1 }' \
+    "$TMP/delay.log")"
+
+# Redirects held to http(s), and away from addresses the site is not on.
+audit unsafe "$(u unsafe)"
+check_contains "robots.txt redirected to 169.254.169.254: refused, named" \
+    "refused: http://169.254.169.254/latest/meta-data/ is on a link-local address" \
+    "$(j unsafe 'str(j["findings"])')"
+for target in private file circle; do
+	audit "unsafe-$target" "$(u unsafe)$target.xml"
+done
+check_contains "a sitemap redirected to 10.0.0.1: refused, named" \
+    "refused: http://10.0.0.1/sitemap.xml is on a private address" \
+    "$(j unsafe-private 'j["steps"][1]["evidence"]')"
+check_contains "a sitemap redirected to file://: not http or https" \
+    "redirects to file:///etc/passwd: not http or https" \
+    "$(j unsafe-file 'j["steps"][1]["evidence"]')"
+check_contains "a redirect in a circle: too many redirects, not 302" \
+    "too many redirects (more than 5), the last to $(u unsafe)circle.xml" \
+    "$(j unsafe-circle 'j["steps"][1]["evidence"]')"
+audit unsafe2 "$(u unsafe2)"
+check_contains "robots.txt redirected to gopher://: not http or https" \
+    "redirects to gopher://127.0.0.1/: not http or https" \
+    "$(j unsafe2 'str(j["findings"])')"
+
+# The smaller rules.
+audit shut "$(u shut)"
+check_eq "robots.txt shuts the auditor out: said, not 'No findings'" \
+    "sitemap-not-asked" "$(j shut 'kinds()')"
+check_contains "... and discover says why nothing was found" \
+    "disallows the auditor the conventional paths" "$(j shut 'j["steps"][0]["evidence"]')"
+audit long "$(u smaller)long.xml"
+check_contains "a loc of 3 MB: past the protocol's 2,048 characters" \
+    "longer than the protocol's 2,048 characters" "$(j long 'str(j["findings"])')"
+audit latin1 "$(u smaller)latin1.xml"
+check_eq "a sitemap declared ISO-8859-1: field-quality warns" \
+    "field-quality=warning encoding-not-utf8" \
+    "$(j latin1 'steps().split()[3]') $(j latin1 'kinds()')"
+audit entity "$(u smaller)entity.xml"
+check_eq "an entity a DTD declares: the URL is invalid, not a duplicate" \
+    "url-invalid 1" "$(j entity 'kinds()') $(j entity 'j["summary"]["listed"]')"
+
 # --- Usage. ---
+"$SITEMAPD" audit --help >"$TMP/help.out"
+check_eq "audit --help: its usage, exit 0" "0 yes" \
+    "$? $(grep -q -- '--max-time S' "$TMP/help.out" && echo yes)"
+"$SITEMAPD" audit -h >/dev/null
+check_eq "audit -h too" 0 "$?"
 for bad in "" "ftp://example.org/" "http:///x" "$GOOD/ --sample 0" \
     "$GOOD/ --rate x" "$GOOD/ --bogus" "$GOOD/ $GOOD/"; do
 	# shellcheck disable=SC2086

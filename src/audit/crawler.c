@@ -285,6 +285,12 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 	curl_multi_remove_handle(c->multi, easy);
 	c->running--;
 	curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &f->status);
+	if (rc == CURLE_OK && f->unsafe) {
+		/* Another address of the name was one it may reach. */
+		free(f->error);
+		f->error = NULL;
+		f->unsafe = 0;
+	}
 	if (rc != CURLE_OK && !f->cut && !f->enough) {
 		if (f->error != NULL)
 			;	/* open_socket's refusal says more */
