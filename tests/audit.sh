@@ -534,12 +534,27 @@ check_contains "... findings grouped by kind, counted" \
     "error: listed URLs that redirect (redirect): 2" "$(cat "$TMP/faults.txt")"
 
 # --- Seed 002, sentence by sentence. ---
-# Rows: a fixture, then its steps, verdict, score and exit status.
+# Rows: a fixture, then its steps, verdict, score and exit status, as
+# the seed's criteria give them (pass, then warning, then failure).
 while read -r name want; do
 	audit "seed-$name" "$(u "$name")" --no-urls
 	check_eq "seed 002, $name: $want" "$want" "$(j "seed-$name" \
 	    'steps() + " " + j["verdict"] + " " + str(j["score"])') $RC"
 done <<'ROWS'
+good discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+conventional discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+text discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+rss discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+atom discover=pass fetch=pass parse=pass field-quality=pass scope=pass pass 1.0 0
+scope discover=pass fetch=pass parse=pass field-quality=pass scope=warning warn 0.9 0
+fields discover=pass fetch=pass parse=pass field-quality=warning scope=pass warn 0.95 0
+extensions discover=pass fetch=pass parse=pass field-quality=warning scope=pass warn 0.95 0
+nothing discover=failure fetch=failure parse=failure field-quality=failure scope=failure fail 0.0 1
+dead discover=pass fetch=failure parse=failure field-quality=failure scope=failure fail 0.2 1
+html discover=pass fetch=pass parse=failure field-quality=failure scope=failure fail 0.45 1
+relative discover=pass fetch=pass parse=failure field-quality=pass scope=pass fail 0.75 1
+many discover=pass fetch=pass parse=pass field-quality=failure scope=pass fail 0.9 1
+bomb discover=pass fetch=pass parse=pass field-quality=failure scope=pass fail 0.9 1
 robots503 discover=pass fetch=pass parse=pass field-quality=pass scope=pass warn 1.0 0
 onedead discover=pass fetch=pass parse=pass field-quality=pass scope=pass warn 1.0 0
 deadkids discover=pass fetch=pass parse=failure field-quality=failure scope=failure fail 0.45 1
