@@ -377,6 +377,14 @@ check_site(const struct config *cfg, FILE *out)
 	struct page_cache cache;
 	struct sitemap *sm;
 
+	/* First, as it changes what every answer says. */
+	if (!cfg->indexable)
+		fprintf(out, "note: [site] indexable = no: the site asks not "
+		    "to be indexed: robots.txt disallows every crawler "
+		    "everything and names no sitemap, the sitemaps answer "
+		    "404, every answer says X-Robots-Tag: noindex, IndexNow "
+		    "submits nothing; the pages below are what it would "
+		    "list\n");
 	for (const struct config_module *const *m = config_modules; *m; m++)
 		if ((*m)->check && config_module_applies(*m, cfg))
 			(*m)->check(cfg, &rep);

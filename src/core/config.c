@@ -59,7 +59,8 @@ struct config_parse {
 };
 
 /* The core's own keys, in site_keys. */
-enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_WATCH, K_SOURCE,
+enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_INDEXABLE, K_WATCH,
+	K_SOURCE,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
 	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
@@ -77,6 +78,8 @@ static const struct config_key site_keys[] = {
 	[K_ADMIN_PATH] =	{ "site", "admin_path", NULL, 0, set_site, 0 },
 	[K_TRAILING_SLASH] =	{ "site", "trailing_slash", "no", 0,
 	    config_set_bool, offsetof(struct config, trailing_slash) },
+	[K_INDEXABLE] =		{ "site", "indexable", "yes", 0,
+	    config_set_bool, offsetof(struct config, indexable) },
 	[K_WATCH] =		{ "site", "watch", "auto", 0, set_site, 0 },
 	[K_SOURCE] =		{ "site", "source", "nopressure", 0, set_site,
 	    0 },

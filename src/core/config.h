@@ -64,6 +64,9 @@ struct config {
 	char		*root;		/* runtime root, absolute; NULL built in */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
+	int		 indexable;	/* no: a staging copy, kept out of
+					   every search (robots.txt, 404s,
+					   X-Robots-Tag) */
 	enum watch	 watch;
 	int		 gzip;		/* when the client takes it */
 	size_t		 max_urls;	/* per sitemap file */

@@ -37,6 +37,7 @@ static void	index_list(const struct config *, const char *,
 		    const char *, const char *, struct buf *);
 static int	folder_without_slash(const struct config *);
 static void	routes(const struct config *, struct buf *);
+static void	not_indexable(const char *, struct buf *);
 
 int
 recipe_write(const struct config *cfg, const char *server, struct buf *out,
@@ -69,6 +70,8 @@ recipe_write(const struct config *cfg, const char *server, struct buf *out,
 	    "/%s.\n# Print it again whenever those settings change.\n",
 	    d->clean_urls ? "yes" : "no", d->trailing_slash ? "yes" : "no",
 	    d->url_path ? d->url_path : "");
+	if (!cfg->indexable)
+		not_indexable(server, out);
 	if (strcmp(server, "nginx") == 0)
 		nginx(cfg, buf_str(&kept), out);
 	else if (strcmp(server, "lighttpd") == 0)
@@ -300,6 +303,27 @@ lighttpd(const struct config *cfg, const char *kept, struct buf *out)
 	    "\t\t\"check-local\" => \"disable\",\n"
 	    "\t\t\"max-procs\" => 2,\n\t)))\n}\n");
 	buf_free(&re);
+}
+
+/*
+ * [site] indexable = no: every answer of the site, its files, errors and
+ * sitemapd's alike, says noindex.
+ */
+static void
+not_indexable(const char *server, struct buf *out)
+{
+	buf_adds(out, "# [site] indexable = no: every answer says noindex.\n");
+	if (strcmp(server, "nginx") == 0)
+		buf_adds(out, "# A location with an add_header of its own must "
+		    "repeat this line.\nadd_header X-Robots-Tag \"noindex\" "
+		    "always;\n");
+	else if (strcmp(server, "lighttpd") == 0)
+		buf_adds(out, "server.modules += ( \"mod_setenv\" )\n"
+		    "setenv.set-response-header += ( \"X-Robots-Tag\" => "
+		    "\"noindex\" )\n");
+	else
+		buf_adds(out, "# Needs mod_headers (a2enmod headers).\n"
+		    "Header always set X-Robots-Tag \"noindex\"\n");
 }
 
 /*

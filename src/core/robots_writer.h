@@ -14,6 +14,8 @@
 
 /* Crawlers need read no more of a robots.txt (RFC 9309, 2.5). */
 #define ROBOTS_MAX_BYTES	(500 * 1024)
+/* The robots.txt of a site that asks not to be indexed ([site] indexable). */
+#define ROBOTS_NOT_INDEXABLE	"User-agent: *\nDisallow: /\n"
 /*
  * The longest pattern a rule takes: what Google reads of "Disallow: "
  * and the pattern on one line. A site's robots.txt has no other limit,

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "baseurl.h"
 #include "gzip.h"
@@ -142,6 +143,15 @@ add_field(struct head *h, const char *name, const char *value)
 		h->fields[h->nfields++] = (struct header){ name, value };
 }
 
+static int
+has_field(const struct head *h, const char *name)
+{
+	for (size_t i = 0; i < h->nfields; i++)
+		if (strcasecmp(h->fields[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
 /* The length of a body that follows whole. */
 static void
 add_length(struct head *h, size_t len)
@@ -161,6 +171,8 @@ send_head(const struct output *out, const struct head *h)
 	if (h->content_type)
 		buf_printf(&text, "Content-Type: %s\r\n", h->content_type);
 	buf_adds(&text, "X-Content-Type-Options: nosniff\r\n");
+	if (out->noindex && !has_field(h, "X-Robots-Tag"))
+		buf_adds(&text, "X-Robots-Tag: noindex\r\n");
 	for (size_t i = 0; i < h->nfields; i++)
 		buf_printf(&text, "%s: %s\r\n", h->fields[i].name,
 		    h->fields[i].value);
@@ -247,6 +259,14 @@ serve_robots(const struct exchange *x)
 	const char *under = x->cfg->docroot.url_path;
 	int status;
 
+	/* A staging copy: every crawler out, no sitemap named. */
+	if (!x->cfg->indexable) {
+		buf_adds(&body, ROBOTS_NOT_INDEXABLE);
+		status = serve_small(x, "text/plain; charset=utf-8", &body);
+		buf_free(&body);
+		buf_free(&base);
+		return status;
+	}
 	/* Its Sitemap line names the sitemap under url_path. */
 	buf_adds(&base, x->base);
 	if (under)
@@ -383,8 +403,16 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 	enum route route = route_of(cfg, req, &path, &part);
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
+	struct output said = *out;
 
+	/* A site that asks not to be indexed says so on every answer. */
+	said.noindex = !cfg->indexable;
+	out = &said;
 	if (route == ROUTE_NONE || (route == ROUTE_CSS && !cfg->stylesheet))
+		status = send_error(out, 404, NULL, !head);
+	else if (!cfg->indexable && route != ROUTE_ROBOTS &&
+	    route != ROUTE_CSS)
+		/* No sitemap: none to fetch, nothing listed to index. */
 		status = send_error(out, 404, NULL, !head);
 	else if (cfg->root == NULL && route != ROUTE_ROBOTS)
 		status = send_error(out, 500, NULL, !head);	/* no INI */

@@ -26,6 +26,7 @@ struct output {
 	void	(*send_body)(void *ctx, struct body *);
 	/* Bodies that requests in flight may share, or NULL. */
 	struct bodies *shared;
+	int	  noindex;	/* every answer says X-Robots-Tag: noindex */
 };
 
 /* An output write function that appends to the struct buf in ctx. */

@@ -120,7 +120,8 @@ follow(const char *file)
 		}
 		cfg = config_watch_get(&watch);
 		buf_reset(&why);
-		if (cfg->indexnow.key == NULL ||
+		/* A staging copy tells no engine; once indexable, it does. */
+		if (cfg->indexnow.key == NULL || !cfg->indexable ||
 		    indexnow_digest(&cache, cfg, &d, &why) == -1)
 			continue;
 		if (d != seen && since == 0)

@@ -94,6 +94,11 @@ indexnow_once(const struct config *cfg)
 	struct buf why = BUF_INIT;
 	int rc = -1;
 
+	if (!cfg->indexable) {
+		log_msg("IndexNow: %s: [site] indexable = no: nothing "
+		    "submitted", cfg->file);
+		return 0;
+	}
 	cache_init(&cache, 0, &report_to_log);
 	if (state_and_listed(cfg, &cache, &st, &listed, &why) == 0)
 		rc = indexnow_pass(st, cfg, &listed, 1, &out, &why);
