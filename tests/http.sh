@@ -237,9 +237,18 @@ check_deployment() {
 # with sitemapd passes: every step, and no listed URL at fault.
 check_audit() {
 	_audit=$1; shift
+	# A site that asks not to be indexed: its origin is audited.
+	[ "${INDEXABLE:-yes}" = no ] &&
+	    set -- "$(printf '%s' "$1" | sed 's|^\([a-z]*://[^/]*\)/.*|\1/|')"
 	"$SITEMAPD" audit --json --rate 1000 "$@" >"$TMP/audit.json" \
 	    2>"$TMP/audit.err"
 	_rc=$?
+	if [ "${INDEXABLE:-yes}" = no ]; then
+		check_eq "$_audit: sitemapd audit says the site asks not to be indexed" \
+		    "0 not-indexable" "$_rc $(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["verdict"])' "$TMP/audit.json" 2>&1)"
+		return
+	fi
 	check_eq "$_audit: sitemapd audit passes, nothing of error severity" \
 	    "0 discover=pass fetch=pass parse=pass field-quality=pass scope=pass" \
 	    "$_rc $(python3 -c 'import json, sys

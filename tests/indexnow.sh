@@ -58,6 +58,15 @@ check_contains "... naming the host, the key and where it is" \
 check_contains "... and logged" "3 URLs submitted to $ENDPOINT (1 added, 1 changed, 1 removed)" "$LOG"
 run "$TMP/once.ini"
 check_eq "run again: nothing sent, exit 0" "0 $((n + 1))" "$RC $(posts)"
+# A staging copy ([site] indexable = no) tells no engine of its changes.
+sed 's/^\[indexnow\]$/indexable = no\n&/' "$TMP/once.ini" >"$TMP/staging.ini"
+echo "<title>b</title><p>b, edited again</p>" >"$S/b.html"
+run "$TMP/staging.ini"
+check_eq "indexable = no: a page edited, nothing sent, exit 0" "0 $((n + 1))" \
+    "$RC $(posts)"
+check_contains "... and it says why" "[site] indexable = no: nothing submitted" "$LOG"
+run "$TMP/once.ini"
+check_eq "... indexable again: the edit is sent" "$((n + 2))" "$(posts)"
 
 # A rebuild rewrites every page, the same: nothing to tell.
 for p in a b e; do cp "$S/$p.html" "$TMP/copy" && mv "$TMP/copy" "$S/$p.html"; done

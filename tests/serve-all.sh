@@ -4,7 +4,9 @@
 # contrib/apache-fcgid.conf) and the .htaccess CGI; and through each,
 # neither the INI, nor a file sitemapd keeps, nor a dotfile, however its
 # URL is spelled. Sourced after lib.sh and http.sh; R is the root, UNDER
-# its url_path ("docs/") if any.
+# its url_path ("docs/") if any. With INDEXABLE=no ([site] indexable =
+# no), each answer must also say X-Robots-Tag: noindex, robots.txt keep
+# every crawler out and the sitemap answer 404.
 MODULES=/usr/lib/apache2/modules
 
 chmod 755 "$TMP"
@@ -80,6 +82,7 @@ LoadModule alias_module $MODULES/mod_alias.so
 LoadModule negotiation_module $MODULES/mod_negotiation.so
 TypesConfig /etc/mime.types
 LoadModule rewrite_module $MODULES/mod_rewrite.so
+LoadModule headers_module $MODULES/mod_headers.so
 LoadModule cgi_module $MODULES/mod_cgi.so
 LoadModule proxy_module $MODULES/mod_proxy.so
 LoadModule proxy_fcgi_module $MODULES/mod_proxy_fcgi.so
@@ -181,9 +184,12 @@ fetch_all() {
 	_n=0
 	while IFS='	' read -r _path _file; do
 		_n=$((_n + 1))
-		_code=$(curl -s -o "$TMP/got" -w '%{http_code}' \
+		_code=$(curl -s -o "$TMP/got" -D "$TMP/got.head" -w '%{http_code}' \
 		    -H 'Accept: */*' "$2$_path")
-		if [ "$_code" != 200 ]; then
+		if [ "${INDEXABLE:-yes}" = no ] &&
+		    ! grep -qi '^X-Robots-Tag: noindex' "$TMP/got.head"; then
+			_bad="$_bad $_path:no-X-Robots-Tag"
+		elif [ "$_code" != 200 ]; then
 			_bad="$_bad $_path:$_code"
 		elif ! cmp -s "$TMP/got" "$R/$_file"; then
 			_bad="$_bad $_path:not-$_file($(head -c 60 "$TMP/got"))"
@@ -195,9 +201,28 @@ fetch_all() {
 	    "" "$_bad"
 }
 
+# check_not_indexable NAME BASE: robots.txt keeps every crawler out, and
+# the sitemap, and a page that is not there, answer 404 saying noindex.
+check_not_indexable() {
+	check_eq "$1: indexable = no: robots.txt keeps every crawler out" \
+	    "User-agent: *
+Disallow: /" "$(curl -s "$2/robots.txt")"
+	for _u in "${UNDER:-}sitemap.xml" "${UNDER:-}no-such-page.html"; do
+		_code=$(curl -s -o /dev/null -D "$TMP/got.head" -w '%{http_code}' \
+		    "$2/$_u")
+		check_eq "$1: indexable = no: /$_u answers 404 saying noindex" \
+		    "404 noindex" "$_code $(sed -n \
+		    's/^X-Robots-Tag: \(noindex\).*/\1/Ip' "$TMP/got.head" | head -1)"
+	done
+}
+
 # check_sitemap NAME BASE: the sitemap sitemapd answers there lists what
 # list listed.
 check_sitemap() {
+	if [ "${INDEXABLE:-yes}" = no ]; then
+		check_not_indexable "$@"
+		return
+	fi
 	BODY=$(curl -s "$2/${UNDER:-}sitemap.xml")
 	check_eq "$1: sitemapd's sitemap lists them" \
 	    "$(cut -f 1 "$TMP/listed" | sort)" "$(locs | sed -e "s|^$2||" \

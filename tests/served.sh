@@ -118,6 +118,15 @@ for n in 0 1 2 3 4 7 11; do
 	    "$R/sitemapd-dates.db" "$R/state/facts.db" >>"$TMP/site.ini"
 	serve_all "fixed tree, settings $n" "$TMP/site.ini"
 done
+# A staging copy ([site] indexable = no), through each recipe: every
+# answer of the site says noindex, robots.txt keeps crawlers out, the
+# sitemap answers 404, audit says what the site asks.
+printf '[site]\nsource = docroot\nroot = %s\nindexable = no\n[docroot]\n%s\n' \
+    "$R" "$(settings 3)" >"$TMP/staging.ini"
+INDEXABLE=no serve_all "fixed tree, indexable = no" "$TMP/staging.ini"
+check_contains "indexable = no: check says so on its first line" \
+    "note: [site] indexable = no: the site asks not to be indexed:" \
+    "$("$SITEMAPD" -c "$TMP/staging.ini" check 2>/dev/null | head -1)"
 check_contains "check: a store inside the root is a problem" \
     "[docroot] lastmod_store $R/sitemapd-dates.db is inside the document root" \
     "$("$SITEMAPD" -c "$TMP/site.ini" check 2>&1)"

@@ -96,6 +96,8 @@ static const struct kind {
 	    "hreflang links incomplete or with a relative URL" },
 	{ "off-host", SEV_WARNING, SCOPE, STEP_WARNING,
 	    "URLs on another host than the scanned origin's" },
+	{ "not-indexable", SEV_INFO, -1, STEP_PASS,
+	    "a site that asks not to be indexed" },
 	{ "sitemap-not-asked", SEV_WARNING, -1, STEP_PASS,
 	    "sitemaps robots.txt keeps the auditor from" },
 	{ "sitemap-off-host", SEV_WARNING, SCOPE, STEP_WARNING,
@@ -157,6 +159,7 @@ static void	judge_discover(struct audit *, struct audit_step *);
 static void	judge_fetch(struct audit *, struct audit_step *);
 static int	audit_allowed(void *, const struct fetch *, const char *);
 static double	crawl_delay(const struct robotstxt *);
+static int	asks_not_indexed(const struct audit *);
 static int	told(const struct audit *, const struct candidate *);
 static const struct kind *kind_of(const char *);
 static int	gunzip(const char *, size_t, struct buf *);
@@ -207,6 +210,25 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 	}
 
 	read_robots(&a, r->origin);
+	if (is_origin && asks_not_indexed(&a)) {
+		/* A staging copy: no sitemap is expected of it. */
+		for (size_t i = 0; i < AUDIT_STEPS; i++) {
+			r->steps[i].status = STEP_SKIPPED;
+			buf_adds(&r->steps[i].evidence, "not judged: the "
+			    "site asks not to be indexed\n");
+		}
+		add_finding(&a, "not-indexable", r->origin, "robots.txt "
+		    "disallows Googlebot, Bingbot and every crawler the "
+		    "whole site: no sitemap is expected");
+		r->requests = crawler_requests(a.crawler);
+		r->verdict = "not-indexable";
+		crawler_free(a.crawler);
+		robotstxt_free(&a.robots);
+		free(a.robots_error);
+		free(a.robots_from);
+		free(a.host);
+		return 0;
+	}
 	if ((delay = crawl_delay(&a.robots)) > 0 && !opt->ignore_robots) {
 		crawler_min_gap(a.crawler, delay);
 		add_finding(&a, "crawl-delay", NULL, "robots.txt asks %.3g s "
@@ -334,7 +356,7 @@ const char *
 step_status_name(enum step_status s)
 {
 	return s == STEP_PASS ? "pass" : s == STEP_WARNING ? "warning" :
-	    "failure";
+	    s == STEP_SKIPPED ? "skipped" : "failure";
 }
 
 const char *
@@ -864,6 +886,28 @@ audit_allowed(void *arg, const struct fetch *f, const char *url)
 		return f->done == sitemap_done;
 	return a->opt->ignore_robots ||
 	    robotstxt_allowed(&a->robots, AUDIT_AGENT_TOKEN, url, NULL);
+}
+
+/*
+ * Whether robots.txt, as read, keeps the search engines' crawlers and
+ * every other out of the whole site: what [site] indexable = no and
+ * WordPress's "discourage search engines" write.
+ */
+static int
+asks_not_indexed(const struct audit *a)
+{
+	static const char *const agents[] = { "Googlebot", "Bingbot",
+	    "sitemapd-nobody" };
+	struct buf home = BUF_INIT;
+	int all_out = a->robots_status >= 200 && a->robots_status < 300;
+
+	buf_printf(&home, "%s/", a->r->origin);
+	for (size_t i = 0; all_out && i < sizeof(agents) / sizeof(*agents);
+	    i++)
+		all_out = !robotstxt_allowed(&a->robots, agents[i], home.data,
+		    NULL);
+	buf_free(&home);
+	return all_out;
 }
 
 /*

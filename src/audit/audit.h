@@ -33,7 +33,7 @@ struct audit_options {
 	int	 progress;	/* a progress line on stderr */
 };
 
-enum step_status { STEP_PASS, STEP_WARNING, STEP_FAILURE };
+enum step_status { STEP_PASS, STEP_WARNING, STEP_FAILURE, STEP_SKIPPED };
 enum severity { SEV_INFO, SEV_WARNING, SEV_ERROR };
 
 #define AUDIT_STEPS	5
@@ -71,7 +71,9 @@ struct audit_result {
 	size_t		 checked;	/* of them fetched */
 	size_t		 requests;
 	double		 score;
-	const char	*verdict;	/* "pass", "warn" or "fail" */
+	const char	*verdict;	/* "pass", "warn", "fail", or
+					   "not-indexable": the site asks
+					   search engines to keep out */
 };
 
 /*

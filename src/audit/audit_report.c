@@ -30,8 +30,12 @@ audit_print_text(const struct audit_result *r, FILE *fp)
 	const char *kinds[AUDIT_KINDS_MAX];
 	size_t nkinds = 0;
 
-	fprintf(fp, "sitemapd audit of %s: %s, score %.2f of 1\n\n",
-	    r->origin, r->verdict, r->score);
+	if (strcmp(r->verdict, "not-indexable") == 0)
+		fprintf(fp, "sitemapd audit of %s: the site asks not to be "
+		    "indexed; its sitemap is not judged\n\n", r->origin);
+	else
+		fprintf(fp, "sitemapd audit of %s: %s, score %.2f of 1\n\n",
+		    r->origin, r->verdict, r->score);
 	fprintf(fp, "%-14s %-6s %-8s %s\n", "step", "weight", "status",
 	    "title");
 	for (size_t i = 0; i < AUDIT_STEPS; i++)
