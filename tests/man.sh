@@ -62,4 +62,13 @@ while read -r command; do
 	check_contains "sitemapd --help: $command" " $command" \
 	    "$(printf '%s\n' "$help" | grep '^ *\(usage: \)*sitemapd ')"
 done <"$TMP/commands"
+# HACKING's source map names every file of src/, so that it stays true.
+unnamed=""
+for f in "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h; do
+	name=$(basename "$f")
+	grep -q "\(^\|[ ,(]\)${name%.[ch]}\.[ch][ ,):]" "$SRCDIR/HACKING" ||
+	    grep -q "\(^\|[ ,(]\)$name\($\|[ ,):]\)" "$SRCDIR/HACKING" ||
+	    unnamed="$unnamed ${f#"$SRCDIR"/}"
+done
+check_eq "HACKING's source map names every file of src/" "" "$unnamed"
 finish
