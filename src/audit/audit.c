@@ -160,6 +160,7 @@ static void	judge_fetch(struct audit *, struct audit_step *);
 static int	audit_allowed(void *, const struct fetch *, const char *);
 static double	crawl_delay(const struct robotstxt *);
 static int	asks_not_indexed(const struct audit *);
+static void	audit_state_free(struct audit *);
 static int	told(const struct audit *, const struct candidate *);
 static const struct kind *kind_of(const char *);
 static int	gunzip(const char *, size_t, struct buf *);
@@ -222,11 +223,7 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		    "whole site: no sitemap is expected");
 		r->requests = crawler_requests(a.crawler);
 		r->verdict = "not-indexable";
-		crawler_free(a.crawler);
-		robotstxt_free(&a.robots);
-		free(a.robots_error);
-		free(a.robots_from);
-		free(a.host);
+		audit_state_free(&a);
 		return 0;
 	}
 	if ((delay = crawl_delay(&a.robots)) > 0 && !opt->ignore_robots) {
@@ -275,28 +272,7 @@ audit_run(const struct audit_options *opt, struct audit_result *r,
 		    "--max-time %ld s: what it had not fetched is not judged",
 		    opt->max_time_s);
 
-	crawler_free(a.crawler);
-	robotstxt_free(&a.robots);
-	free(a.robots_error);
-	free(a.robots_from);
-	for (size_t i = 0; i < a.ncands; i++) {
-		free(a.cands[i].url);
-		free(a.cands[i].error);
-		free(a.cands[i].final_url);
-	}
-	free(a.cands);
-	for (size_t i = 0; i < a.nurls; i++) {
-		free(a.urls[i].url);
-		free(a.urls[i].lastmod);
-		for (size_t j = 0; j < a.urls[i].nalternates; j++) {
-			free(a.urls[i].alternates[j].lang);
-			free(a.urls[i].alternates[j].href);
-		}
-		free(a.urls[i].alternates);
-	}
-	free(a.urls);
-	id_map_free(&a.by_url);
-	free(a.host);
+	audit_state_free(&a);
 
 	/* The verdict: the steps' and the findings' worst. */
 	r->verdict = "pass";
@@ -1006,4 +982,32 @@ gunzip(const char *in, size_t len, struct buf *out)
 		return -1;
 	buf_commit(out, got);
 	return got > SITEMAP_MAX_BYTES ? -1 : 0;
+}
+
+/* What the run held; the result stays. */
+static void
+audit_state_free(struct audit *a)
+{
+	crawler_free(a->crawler);
+	robotstxt_free(&a->robots);
+	free(a->robots_error);
+	free(a->robots_from);
+	for (size_t i = 0; i < a->ncands; i++) {
+		free(a->cands[i].url);
+		free(a->cands[i].error);
+		free(a->cands[i].final_url);
+	}
+	free(a->cands);
+	for (size_t i = 0; i < a->nurls; i++) {
+		free(a->urls[i].url);
+		free(a->urls[i].lastmod);
+		for (size_t j = 0; j < a->urls[i].nalternates; j++) {
+			free(a->urls[i].alternates[j].lang);
+			free(a->urls[i].alternates[j].href);
+		}
+		free(a->urls[i].alternates);
+	}
+	free(a->urls);
+	id_map_free(&a->by_url);
+	free(a->host);
 }
