@@ -347,4 +347,17 @@ check_lacks "... with no ./ or ../ left" "/./" "$out"
 out=$(cd "$TMP/pc" && "$SITEMAPD" -c ./nope/../x.ini check 2>&1)
 check_contains "so is the INI's path" "sitemapd: $TMP/pc/x.ini: No such file" "$out"
 
+# Arguments first, as git does: a bad argument is said before the INI is
+# opened, whichever command; then the INI, opened in one place for all.
+for cmd in "check extra" "list --bogus" "render" "recipe" "ai-block" \
+    "ai-headers x y" "indexnow extra"; do
+	# shellcheck disable=SC2086
+	"$SITEMAPD" -c "$TMP/none.ini" $cmd >/dev/null 2>"$TMP/err"
+	check_eq "sitemapd $cmd with a missing INI: the argument said, exit 2" \
+	    "2 0" "$? $(grep -c 'none.ini' "$TMP/err")"
+done
+"$SITEMAPD" -c "$TMP/none.ini" recipe nginx >/dev/null 2>"$TMP/err"
+check_contains "... and with right arguments, the INI" "none.ini: No such file" \
+    "$(cat "$TMP/err")"
+
 finish

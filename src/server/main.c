@@ -42,15 +42,28 @@
 #define EXIT_USAGE	2
 #define HELP_POINTER	"(sitemapd --help shows every command and option)\n"
 
-static int	render(const char *, int, char **);
-static int	check(const char *, int, char **);
-static int	list(const char *, int, char **);
-static int	ai_block(const char *, int, char **);
-static int	ai_headers(const char *, int, char **);
-static int	recipe(const char *, int, char **);
-static int	indexnow(const char *, int, char **);
-static int	robots_check(const char *, int, char **);
-static int	audit(const char *, int, char **);
+struct render_params {
+	const char	*path;
+	const char	*host;
+	const char	*output;	/* render --output */
+	int		 https;
+};
+
+/* What a command that reads the INI took from its arguments. */
+struct command_args {
+	struct render_params rp;	/* render, list */
+	const char	*server;	/* ai-block, ai-headers, recipe */
+};
+
+typedef int command_args_fn(int, char **, struct command_args *);
+typedef int command_run_fn(const struct config *, const struct command_args *);
+
+static command_args_fn	render_args, list_args, no_args, rules_args,
+			recipe_args;
+static command_run_fn	render, check, list, ai_block, ai_headers, recipe,
+			indexnow;
+static int	robots_check(int, char **);
+static int	audit(int, char **);
 
 #define AUDIT_USAGE	" URL [--json] [--strict] [--sample N] [--no-urls]\n" \
 	"                [--ignore-robots] [--concurrency N] [--rate N]" \
@@ -59,25 +72,33 @@ static int	audit(const char *, int, char **);
 /*
  * The commands, one row each: the usage and sitemapd(8) list them from
  * here (tests/man.sh checks both). One that reads the INI takes -c after
- * its name too; run gets the -c given, and the arguments from the name.
+ * its name too, has its arguments read first, as git does, and then runs
+ * with the INI opened here, in one place; the others run on their own.
  */
 static const struct command {
 	const char	*name;
-	const char	*args;		/* the usage line's, after the name */
-	int		 ini;
-	int		(*run)(const char *config_option, int, char **);
+	const char	*usage;		/* the usage line's, after the name */
+	command_args_fn	*args;		/* NULL: reads no INI */
+	command_run_fn	*run;
+	int		(*run_alone)(int, char **);
 } commands[] = {
-	{ "render", " PATH [--host HOST] [--https] [--output FILE]", 1,
-	    render },
-	{ "check", "", 1, check },
-	{ "list", " [--host HOST] [--https]", 1, list },
-	{ "ai-block", " nginx|apache|lighttpd", 1, ai_block },
-	{ "ai-headers", " nginx|apache|lighttpd", 1, ai_headers },
-	{ "recipe", " nginx|apache|htaccess|lighttpd", 1, recipe },
-	{ "indexnow", "", 1, indexnow },
-	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", 0, robots_check },
-	{ "audit", AUDIT_USAGE, 0, audit },
+	{ "render", " PATH [--host HOST] [--https] [--output FILE]",
+	    render_args, render, NULL },
+	{ "check", "", no_args, check, NULL },
+	{ "list", " [--host HOST] [--https]", list_args, list, NULL },
+	{ "ai-block", " nginx|apache|lighttpd", rules_args, ai_block, NULL },
+	{ "ai-headers", " nginx|apache|lighttpd", rules_args, ai_headers,
+	    NULL },
+	{ "recipe", " nginx|apache|htaccess|lighttpd", recipe_args, recipe,
+	    NULL },
+	{ "indexnow", "", no_args, indexnow, NULL },
+	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", NULL, NULL,
+	    robots_check },
+	{ "audit", AUDIT_USAGE, NULL, NULL, audit },
 };
+
+static int	run_command(const struct command *, const char *, int,
+		    char **);
 
 static const char usage_head[] =
 "usage: sitemapd [-c FILE] [-l LOG] [-s unix:PATH [-m MODE] [-g GROUP] |\n"
@@ -130,8 +151,8 @@ usage(FILE *fp)
 {
 	fputs(usage_head, fp);
 	for (size_t i = 0; i < sizeof(commands) / sizeof(*commands); i++)
-		fprintf(fp, "       sitemapd %s%s%s\n", commands[i].ini ?
-		    "[-c FILE] " : "", commands[i].name, commands[i].args);
+		fprintf(fp, "       sitemapd %s%s%s\n", commands[i].args ?
+		    "[-c FILE] " : "", commands[i].name, commands[i].usage);
 	fputs(usage_text, fp);
 }
 
@@ -253,13 +274,6 @@ open_config(struct config_watch *watch, const char *option, int cgi)
 	return rc;
 }
 
-struct render_params {
-	const char	*path;
-	const char	*host;
-	const char	*output;	/* render --output */
-	int		 https;
-};
-
 static const char *
 render_param(const char *name, void *ctx)
 {
@@ -355,39 +369,38 @@ copy_out(FILE *from)
 }
 
 static int
-render(const char *config_option, int argc, char **argv)
+render_args(int argc, char **argv, struct command_args *ca)
 {
-	struct render_params rp = { .host = NULL };
+	return host_args(argc, argv, &ca->rp, 1);
+}
+
+static int
+render(const struct config *cfg, const struct command_args *ca)
+{
+	struct render_params rp = ca->rp;
 	struct buf host = BUF_INIT;
 	struct output out = { .write = stdio_write };
 	struct buf tmp = BUF_INIT;
-	struct config_watch watch;
 	struct page_cache cache;
 	struct request req;
 	FILE *fp;
 	int status, rc = EXIT_FAILURE;
 
-	if (host_args(argc, argv, &rp, 1) != 0)
-		return EXIT_USAGE;
-	if (open_config(&watch, config_option, 0) == -1)
-		return EXIT_USAGE;
 	if (rp.host == NULL) {
-		host_policy_default(&watch.cfg.hosts, &host);
+		host_policy_default(&cfg->hosts, &host);
 		rp.host = buf_str(&host);
 	}
 	if ((out.ctx = fp = render_target(rp.output, &tmp)) == NULL) {
 		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? buf_str(&tmp) :
 		    "temporary file", strerror(errno));
-		config_watch_close(&watch);
 		buf_free(&tmp);
 		buf_free(&host);
 		return EXIT_FAILURE;
 	}
 	request_from_params(&req, render_param, &rp);
 	cache_init(&cache, 0, &report_to_log);
-	status = request_handle(&watch.cfg, &cache, &req, &out);
+	status = request_handle(cfg, &cache, &req, &out);
 	cache_free(&cache);
-	config_watch_close(&watch);
 	if (status != 200)
 		fprintf(stderr, "sitemapd: %s: status %d; nothing written\n",
 		    rp.path, status);
@@ -408,52 +421,59 @@ render(const char *config_option, int argc, char **argv)
 }
 
 static int
-list(const char *config_option, int argc, char **argv)
+list_args(int argc, char **argv, struct command_args *ca)
 {
-	struct render_params rp = { .path = "/sitemap.xml" };
+	ca->rp.path = "/sitemap.xml";
+	return host_args(argc, argv, &ca->rp, 0);
+}
+
+static int
+list(const struct config *cfg, const struct command_args *ca)
+{
+	struct render_params rp = ca->rp;
 	struct buf base = BUF_INIT, why = BUF_INIT, host = BUF_INIT;
-	struct config_watch watch;
 	struct request req;
 	int rc = EXIT_USAGE;
 
-	if (host_args(argc, argv, &rp, 0) != 0)
-		return EXIT_USAGE;
-	if (open_config(&watch, config_option, 0) == -1)
-		return EXIT_USAGE;
 	if (rp.host == NULL) {
-		host_policy_default(&watch.cfg.hosts, &host);
+		host_policy_default(&cfg->hosts, &host);
 		rp.host = buf_str(&host);
 	}
 	request_from_params(&req, render_param, &rp);
 	/* Each line says why; check is where the log lines are. */
 	log_set_quiet(1);
-	if (base_url(&req, &watch.cfg.hosts, &base, &why) == -1)
+	if (base_url(&req, &cfg->hosts, &base, &why) == -1)
 		fprintf(stderr, "sitemapd: --host %s: %s\n", rp.host,
 		    buf_str(&why));
 	else
-		rc = list_site(&watch.cfg, buf_str(&base), stdout) == 0 &&
+		rc = list_site(cfg, buf_str(&base), stdout) == 0 &&
 		    fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-	config_watch_close(&watch);
 	buf_free(&base);
 	buf_free(&why);
 	buf_free(&host);
 	return rc;
 }
 
+/* A command of no arguments: check, indexnow. */
 static int
-check(const char *config_option, int argc, char **argv)
+no_args(int argc, char **argv, struct command_args *ca)
 {
-	struct config_watch watch;
+	(void)ca;
+	if (argc != 1)
+		return usage_error("%s: unexpected argument %s", argv[0],
+		    argv[1]);
+	return 0;
+}
+
+static int
+check(const struct config *cfg, const struct command_args *ca)
+{
 	int problems;
 
-	if (argc != 1)
-		return usage_error("check: unexpected argument %s", argv[1]);
-	if (open_config(&watch, config_option, 0) == -1)
-		return EXIT_USAGE;
-	problems = check_site(&watch.cfg, stdout);
+	(void)ca;
+	problems = check_site(cfg, stdout);
 	if (problems == 0)
-		fprintf(stderr, "sitemapd: %s: no problems\n", watch.cfg.file);
-	config_watch_close(&watch);
+		fprintf(stderr, "sitemapd: %s: no problems\n", cfg->file);
 	if (fflush(stdout) != 0)
 		return EXIT_USAGE;
 	return problems == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
@@ -464,23 +484,16 @@ typedef int rules_writer(const struct config *, const char *server,
     struct buf *out, struct buf *why);
 
 static int
-print_rules(const char *config_option, int argc, char **argv,
-    rules_writer *write, const char *servers)
+print_rules(const struct config *cfg, const char *server, rules_writer *write)
 {
-	struct config_watch watch;
 	struct buf out = BUF_INIT, why = BUF_INIT;
 	int rc;
 
-	if (argc != 2)
-		return usage_error("%s: give %s", argv[0], servers);
-	if (open_config(&watch, config_option, 0) == -1)
-		return EXIT_USAGE;
-	rc = write(&watch.cfg, argv[1], &out, &why);
+	rc = write(cfg, server, &out, &why);
 	if (rc == 0)
 		fputs(buf_str(&out), stdout);
 	else
 		fprintf(stderr, "sitemapd: %s\n", buf_str(&why));
-	config_watch_close(&watch);
 	buf_free(&out);
 	buf_free(&why);
 	if (rc == -1)
@@ -488,46 +501,54 @@ print_rules(const char *config_option, int argc, char **argv,
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/* The one argument of ai-block and ai-headers: the server. */
 static int
-ai_block(const char *config_option, int argc, char **argv)
+rules_args(int argc, char **argv, struct command_args *ca)
 {
-	return print_rules(config_option, argc, argv, ai_block_write,
-	    "nginx, apache or lighttpd");
+	if (argc != 2)
+		return usage_error("%s: give nginx, apache or lighttpd",
+		    argv[0]);
+	ca->server = argv[1];
+	return 0;
 }
 
 static int
-ai_headers(const char *config_option, int argc, char **argv)
+recipe_args(int argc, char **argv, struct command_args *ca)
 {
-	return print_rules(config_option, argc, argv, ai_headers_write,
-	    "nginx, apache or lighttpd");
+	if (argc != 2)
+		return usage_error("%s: give nginx, apache, htaccess or "
+		    "lighttpd", argv[0]);
+	ca->server = argv[1];
+	return 0;
 }
 
 static int
-recipe(const char *config_option, int argc, char **argv)
+ai_block(const struct config *cfg, const struct command_args *ca)
 {
-	return print_rules(config_option, argc, argv, recipe_write,
-	    "nginx, apache, htaccess or lighttpd");
+	return print_rules(cfg, ca->server, ai_block_write);
 }
 
 static int
-indexnow(const char *config_option, int argc, char **argv)
+ai_headers(const struct config *cfg, const struct command_args *ca)
 {
-	struct config_watch watch;
-	int rc;
+	return print_rules(cfg, ca->server, ai_headers_write);
+}
 
-	if (argc != 1)
-		return usage_error("indexnow: unexpected argument %s", argv[1]);
-	if (open_config(&watch, config_option, 0) == -1)
-		return EXIT_USAGE;
-	if (watch.cfg.indexnow.key == NULL) {
-		fprintf(stderr, "sitemapd: %s has no [indexnow]\n",
-		    watch.cfg.file);
-		config_watch_close(&watch);
+static int
+recipe(const struct config *cfg, const struct command_args *ca)
+{
+	return print_rules(cfg, ca->server, recipe_write);
+}
+
+static int
+indexnow(const struct config *cfg, const struct command_args *ca)
+{
+	(void)ca;
+	if (cfg->indexnow.key == NULL) {
+		fprintf(stderr, "sitemapd: %s has no [indexnow]\n", cfg->file);
 		return EXIT_USAGE;
 	}
-	rc = indexnow_once(&watch.cfg);
-	config_watch_close(&watch);
-	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return indexnow_once(cfg) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 static int
@@ -542,15 +563,14 @@ version(void)
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-/* Reads no INI: config_option is not for it. */
+/* Reads no INI. */
 static int
-robots_check(const char *config_option, int argc, char **argv)
+robots_check(int argc, char **argv)
 {
 	struct robotstxt rt;
 	struct buf text = BUF_INIT;
 	int fd, rc;
 
-	(void)config_option;
 	if (argc < 4)
 		return usage_error("robots-check: give %s", argc == 1 ?
 		    "ROBOTS_FILE USER_AGENT URL..." : argc == 2 ?
@@ -583,7 +603,7 @@ robots_check(const char *config_option, int argc, char **argv)
  * URL or before it; numbers strictly, as everywhere.
  */
 static int
-audit(const char *config_option, int argc, char **argv)
+audit(int argc, char **argv)
 {
 	static const struct { const char *name; uint64_t min, max; } bounds[] = {
 		{ "--sample", 1, 10000000 }, { "--concurrency", 1, 64 },
@@ -597,7 +617,6 @@ audit(const char *config_option, int argc, char **argv)
 	struct buf why = BUF_INIT;
 	int json = 0, strict = 0, rc;
 
-	(void)config_option;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i], *reason;
 		uint64_t n = 0;
@@ -743,10 +762,9 @@ main(int argc, char **argv)
 
 		if (strcmp(argv[0], cmd->name) != 0)
 			continue;
-		if (cmd->ini && config_after_command(&argc, argv,
-		    &config_option) != 0)
-			return EXIT_USAGE;
-		return cmd->run(config_option, argc, argv);
+		if (cmd->args == NULL)
+			return cmd->run_alone(argc, argv);
+		return run_command(cmd, config_option, argc, argv);
 	}
 	if (argc > 0)
 		return usage_error("unknown command %s", argv[0]);
@@ -801,3 +819,24 @@ main(int argc, char **argv)
 	return rc == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
+/*
+ * A command that reads the INI: -c after its name taken, its arguments
+ * read, then the INI opened, here alone, and the command run with it.
+ */
+static int
+run_command(const struct command *cmd, const char *config_option, int argc,
+    char **argv)
+{
+	struct command_args ca = { .server = NULL };
+	struct config_watch watch;
+	int rc;
+
+	if (config_after_command(&argc, argv, &config_option) != 0 ||
+	    cmd->args(argc, argv, &ca) != 0)
+		return EXIT_USAGE;
+	if (open_config(&watch, config_option, 0) == -1)
+		return EXIT_USAGE;
+	rc = cmd->run(&watch.cfg, &ca);
+	config_watch_close(&watch);
+	return rc;
+}
