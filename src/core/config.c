@@ -22,6 +22,7 @@
 #include "ascii.h"
 #include "config.h"
 #include "config_module.h"
+#include "config_parse.h"
 #include "escape.h"
 #include "file.h"
 #include "log.h"
@@ -34,29 +35,6 @@
 const struct config_module *const config_modules[] = { &site_module,
 	&nopressure_module, &docroot_module, &indexnow_module, NULL };
 
-/* Each key a part declares has a slot: a bit of seen, its lines. */
-#define SLOTS	64
-
-struct config_parse {
-	FILE		*f;
-	const char	*file;
-	struct config	*cfg;
-	int		 line;
-	int		 error_line;	/* first error seen, 0 for none */
-	int		 failed;	/* an error was kept */
-	struct buf	*err;
-	uint64_t	 seen;		/* single-valued keys already set */
-	const char	*agent;		/* of [robots:AGENT]; NULL in [robots] */
-	int		 first_line[SLOTS];	/* where each was set first */
-	int		 last_line[SLOTS];	/* and last */
-	char		*admin;		/* admin_path, canonical */
-	int		 admin_line;
-	struct published {		/* what robots.txt will print */
-		char	*text;
-		int	 line;
-	}		*published;
-	size_t		 npublished;
-};
 
 /* The core's own keys, in site_keys. */
 enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_INDEXABLE, K_WATCH,
@@ -131,126 +109,11 @@ const struct config_module site_module = {
 /* A sitemap file smaller than this could hold next to nothing. */
 #define MIN_BYTES	1024
 
-#define EACH_MODULE(m)	(const struct config_module *const *m = \
-	config_modules; *m != NULL; m++)
 
 static int	unknown_key(struct config_parse *, const char *, const char *);
 static int	quoted(const char *);
 static size_t	edit_distance(const char *, const char *);
-static void	docroot_rules_free(struct docroot_rules *);
-static void	copy_items(char ***, size_t *, char *const *, size_t);
-static int	slot_of(const struct config_key *);
 static const struct config_module *source_module(int);
-
-static int
-error_vat(struct config_parse *p, int line, const char *fmt, va_list ap)
-{
-	if (!p->failed) {
-		p->failed = 1;
-		p->error_line = line;
-		if (line > 0)
-			buf_printf(p->err, "%s:%d: ", p->file, line);
-		else
-			buf_printf(p->err, "%s: ", p->file);
-		buf_vprintf(p->err, fmt, ap);
-	}
-	return -1;
-}
-
-int
-config_error_at(struct config_parse *p, int line, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	error_vat(p, line, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int
-config_error(struct config_parse *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	error_vat(p, p->line, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int
-config_line(const struct config_parse *p, const char *section,
-    const char *name)
-{
-	int line = 0;
-
-	for EACH_MODULE(m)
-		for (size_t k = 0; k < (*m)->nkeys; k++) {
-			const struct config_key *key = &(*m)->keys[k];
-			int slot = slot_of(key);
-
-			if (strcmp(key->section, section) != 0)
-				continue;
-			if (name != NULL && strcmp(key->name, name) == 0)
-				return p->last_line[slot];
-			if (name == NULL && p->first_line[slot] != 0 &&
-			    (line == 0 || p->first_line[slot] < line))
-				line = p->first_line[slot];
-		}
-	return line;
-}
-
-const char *
-config_admin(const struct config_parse *p)
-{
-	return p->admin;
-}
-
-int
-config_module_applies(const struct config_module *m,
-    const struct config *cfg)
-{
-	return m->source < 0 || m->source == (int)cfg->source;
-}
-
-int
-config_set_bool(struct config_parse *p, struct config *cfg,
-    const struct config_key *key, const char *v)
-{
-	static const char *const yes[] = { "yes", "true", "on", "1" };
-	static const char *const no[] = { "no", "false", "off", "0" };
-	int *out = (int *)((char *)cfg + key->offset);
-
-	for (size_t i = 0; i < 4; i++) {
-		if (strcasecmp(v, yes[i]) == 0) {
-			*out = 1;
-			return 0;
-		}
-		if (strcasecmp(v, no[i]) == 0) {
-			*out = 0;
-			return 0;
-		}
-	}
-	return config_error(p, "%s must be yes or no, not \"%s\"", key->name,
-	    v);
-}
-
-/* Where state lives: a SQLite file, or a PostgreSQL server's URI. */
-int
-config_set_store(struct config_parse *p, struct config *cfg,
-    const struct config_key *key, const char *v)
-{
-	char **out = (char **)((char *)cfg + key->offset);
-
-	if (strstr(v, "://") != NULL && !store_db_remote(v))
-		return config_error(p, "%s: a SQLite file's path, or a "
-		    "postgresql:// URI, not %.*s", key->name,
-		    (int)(strstr(v, "://") - v + 3), v);
-	free(*out);
-	*out = store_db_remote(v) ? xstrdup(v) : config_path(p, v);
-	return 0;
-}
 
 /* Decimal digits only, no leading zero, within [min, max]. */
 static int
@@ -263,22 +126,6 @@ parse_size(const char *v, size_t min, size_t max, size_t *out)
 		return -1;
 	*out = (size_t)n;
 	return 0;
-}
-
-char *
-config_path(const struct config_parse *p, const char *value)
-{
-	struct buf path = BUF_INIT;
-	char *copy, *clean;
-
-	if (value[0] == '/')
-		return file_path_clean(value);
-	copy = xstrdup(p->file);
-	buf_printf(&path, "%s/%s", dirname(copy), value);
-	free(copy);
-	clean = file_path_clean(buf_str(&path));
-	buf_free(&path);
-	return clean;
 }
 
 /*
@@ -302,32 +149,6 @@ each_item(const char *v, int (*add)(struct host_policy *, const char *,
 		v += n;
 	}
 	return 0;
-}
-
-void
-config_list_add(const char *v, char ***items, size_t *n)
-{
-	while (*v) {
-		size_t len = strcspn(v, ",");
-		const char *t = v, *end = v + len;
-
-		ascii_trim(&t, &end, " \t");
-		if (end > t) {
-			*items = xreallocarray(*items, *n + 1, sizeof(**items));
-			(*items)[(*n)++] = xstrndup(t, (size_t)(end - t));
-		}
-		v += len + (v[len] == ',');
-	}
-}
-
-void
-config_list_free(char ***items, size_t *n)
-{
-	for (size_t i = 0; i < *n; i++)
-		free((*items)[i]);
-	free(*items);
-	*items = NULL;
-	*n = 0;
 }
 
 static void
@@ -380,7 +201,7 @@ refuse_other_source(struct config_parse *p)
 			continue;
 		for (size_t k = 0; k < (*m)->nkeys; k++) {
 			const struct config_key *key = &(*m)->keys[k];
-			int line = p->first_line[slot_of(key)];
+			int line = p->first_line[config_slot_of(key)];
 
 			if (line == 0)
 				continue;
@@ -530,7 +351,7 @@ disallow_ai_classes(struct config_parse *p)
 
 	for (int c = 0; c < AI_CLASSES && line == 0; c++)
 		if (cfg->ai[c] == AI_DISALLOWED)
-			line = p->last_line[slot_of(&site_keys[K_AI_TRAIN + c])];
+			line = p->last_line[config_slot_of(&site_keys[K_AI_TRAIN + c])];
 	if (line == 0)
 		return;
 	if (ai_crawlers_load(cfg->ai_crawlers, &list, &why) == -1) {
@@ -667,7 +488,7 @@ handler(void *user, const char *section, const char *name, const char *value)
 	for EACH_MODULE(m)
 		for (size_t k = 0; k < (*m)->nkeys; k++) {
 			const struct config_key *key = &(*m)->keys[k];
-			int slot = slot_of(key);
+			int slot = config_slot_of(key);
 
 			if (strcmp(section, key->section) != 0 ||
 			    strcmp(name, key->name) != 0)
@@ -881,105 +702,6 @@ config_load(const char *file, struct config *cfg, struct buf *err)
 	return 0;
 }
 
-struct listing
-config_listing(const struct config *cfg)
-{
-	return (struct listing){
-		.home_alias = cfg->home_alias,
-		.trailing_slash = cfg->trailing_slash,
-		.exclude_tags = cfg->exclude_tags,
-		.nexclude_tags = cfg->nexclude_tags,
-		.reserved = &cfg->reserved,
-		.robots = &cfg->robots,
-		.max_urls = cfg->max_urls,
-		.max_bytes = cfg->max_bytes,
-		.stylesheet = cfg->stylesheet,
-		.url_path = cfg->docroot.url_path ? cfg->docroot.url_path : "",
-		.url_path_slash = cfg->docroot.trailing_slash,
-	};
-}
-
-void
-config_snapshot(struct config *dst, const struct config *src)
-{
-	memset(dst, 0, sizeof(*dst));
-	dst->file = src->file ? xstrdup(src->file) : NULL;
-	dst->root = src->root ? xstrdup(src->root) : NULL;
-	dst->home_alias = xstrdup(src->home_alias);
-	dst->trailing_slash = src->trailing_slash;
-	reserved_copy(&dst->reserved, &src->reserved);
-	copy_items(&dst->exclude_tags, &dst->nexclude_tags, src->exclude_tags,
-	    src->nexclude_tags);
-	robots_copy(&dst->robots, &src->robots);
-	dst->max_urls = src->max_urls;
-	dst->max_bytes = src->max_bytes;
-	dst->stylesheet = src->stylesheet;
-	dst->watch = src->watch;
-	dst->generation = src->generation;
-	dst->source = src->source;
-	copy_items(&dst->docroot.extensions, &dst->docroot.nextensions,
-	    src->docroot.extensions, src->docroot.nextensions);
-	copy_items(&dst->docroot.index, &dst->docroot.nindex,
-	    src->docroot.index, src->docroot.nindex);
-	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
-	    src->docroot.exclude, src->docroot.nexclude);
-	dst->docroot.clean_urls = src->docroot.clean_urls;
-	dst->docroot.trailing_slash = src->docroot.trailing_slash;
-	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
-	    xstrdup(src->docroot.lastmod_store) : NULL;
-	dst->docroot.url_path = src->docroot.url_path ?
-	    xstrdup(src->docroot.url_path) : NULL;
-	dst->docroot.page_facts = src->docroot.page_facts ?
-	    xstrdup(src->docroot.page_facts) : NULL;
-	/* A document root hashes its pages for IndexNow: it reads the key. */
-	dst->indexnow.key = src->indexnow.key ? xstrdup(src->indexnow.key) :
-	    NULL;
-}
-
-void
-config_free(struct config *cfg)
-{
-	free(cfg->file);
-	free(cfg->root);
-	free(cfg->home_alias);
-	reserved_free(&cfg->reserved);
-	free(cfg->ini_admin);
-	config_list_free(&cfg->exclude_tags, &cfg->nexclude_tags);
-	free(cfg->yaml_admin);
-	free(cfg->yaml_error);
-	free(cfg->ai_crawlers);
-	robots_usage_free(cfg->site_usage, cfg->nsite_usage);
-	robots_free(&cfg->robots);
-	host_policy_free(&cfg->hosts);
-	docroot_rules_free(&cfg->docroot);
-	free(cfg->indexnow.key);
-	free(cfg->indexnow.host);
-	free(cfg->indexnow.endpoint);
-	free(cfg->indexnow.state);
-	memset(cfg, 0, sizeof(*cfg));
-}
-
-static void
-docroot_rules_free(struct docroot_rules *d)
-{
-	config_list_free(&d->extensions, &d->nextensions);
-	config_list_free(&d->index, &d->nindex);
-	config_list_free(&d->exclude, &d->nexclude);
-	free(d->lastmod_store);
-	free(d->url_path);
-	free(d->page_facts);
-}
-
-static void
-copy_items(char ***dst, size_t *ndst, char *const *src, size_t n)
-{
-	*dst = xcalloc(n + 1, sizeof(**dst));
-	for (size_t i = 0; i < n; i++)
-		(*dst)[i] = xstrdup(src[i]);
-	*ndst = n;
-}
-
-/* "value" or 'value': quotes a reader of other INI dialects may expect. */
 static int
 quoted(const char *v)
 {
@@ -1018,24 +740,6 @@ edit_distance(const char *a, const char *b)
 			d[i][j] = best;
 		}
 	return d[la][lb];
-}
-
-/* Its place among all the parts' keys, for seen and the lines. */
-static int
-slot_of(const struct config_key *key)
-{
-	int slot = 0;
-
-	for EACH_MODULE(m) {
-		if (key >= (*m)->keys && key < (*m)->keys + (*m)->nkeys) {
-			slot += (int)(key - (*m)->keys);
-			break;
-		}
-		slot += (int)(*m)->nkeys;
-	}
-	if (slot >= SLOTS)
-		abort();	/* more keys than bits of seen */
-	return slot;
 }
 
 /* The part that is the source kind reads with; NULL past the last. */
