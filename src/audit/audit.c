@@ -6,8 +6,6 @@
  */
 #include "autoconf.h"
 
-#include <ctype.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +20,6 @@
 #include "hash.h"
 #include "protocol_limits.h"
 
-enum { DISCOVER, FETCH, PARSE, QUALITY, SCOPE };
-
 static const struct {
 	const char *id, *title;
 	double	 weight;
@@ -34,108 +30,6 @@ static const struct {
 	{ "field-quality", "Validate sitemap field quality", 0.1 },
 	{ "scope", "Validate URL scope", 0.2 },
 };
-
-/*
- * Every kind of finding, once: its severity, and the step whose verdict
- * it sets (to warning or failure), as the specification's criteria say.
- */
-static const struct kind {
-	const char	*name;
-	enum severity	 severity;
-	int		 step;		/* -1: none */
-	enum step_status effect;
-	const char	*heading;
-} kinds[] = {
-	/* robots.txt is additive: its fault fails no step (seed 002). */
-	{ "robots-unavailable", SEV_WARNING, -1, STEP_PASS,
-	    "robots.txt answers an error or nothing: crawlers stop there" },
-	{ "robots-too-big", SEV_WARNING, -1, STEP_PASS,
-	    "robots.txt past 500 KiB: crawlers read no further" },
-	{ "robots-sitemap-invalid", SEV_WARNING, -1, STEP_PASS,
-	    "a robots.txt Sitemap: line that is no absolute URL" },
-	/* The fetch step asks for one that answers, not for all. */
-	{ "sitemap-unreachable", SEV_WARNING, -1, STEP_PASS,
-	    "a sitemap named that does not answer 2xx" },
-	{ "xml-invalid", SEV_ERROR, PARSE, STEP_FAILURE,
-	    "a sitemap that is not well-formed XML" },
-	{ "not-a-sitemap", SEV_ERROR, PARSE, STEP_FAILURE,
-	    "a sitemap named that is no supported format" },
-	{ "url-missing", SEV_ERROR, PARSE, STEP_FAILURE,
-	    "entries without a URL" },
-	{ "url-invalid", SEV_ERROR, PARSE, STEP_FAILURE,
-	    "URL values that are not absolute http(s) URLs" },
-	{ "conventional-not-a-sitemap", SEV_INFO, -1, STEP_PASS,
-	    "a conventional path answers 2xx with something else" },
-	{ "namespace-missing", SEV_INFO, -1, STEP_PASS,
-	    "a sitemap outside the sitemaps.org namespace" },
-	{ "nested-index", SEV_WARNING, -1, STEP_PASS,
-	    "an index inside an index: crawlers do not read it" },
-	{ "index-loop", SEV_WARNING, -1, STEP_PASS,
-	    "an index naming a sitemap read already" },
-	{ "not-all-read", SEV_WARNING, -1, STEP_PASS,
-	    "more than the audit reads" },
-	{ "too-many-entries", SEV_ERROR, QUALITY, STEP_FAILURE,
-	    "more than 50,000 entries in one sitemap" },
-	{ "too-big", SEV_ERROR, QUALITY, STEP_FAILURE,
-	    "a sitemap past 50 MB uncompressed" },
-	{ "encoding-not-utf8", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "sitemaps in another encoding than UTF-8" },
-	{ "lastmod-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "lastmod values that are no W3C date" },
-	{ "changefreq-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "changefreq values outside the protocol's" },
-	{ "priority-invalid", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "priority values outside 0.0 to 1.0" },
-	{ "image-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "image records incomplete or with a relative URL" },
-	{ "video-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "video records incomplete or with a relative URL" },
-	{ "news-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "news records incomplete" },
-	{ "hreflang-incomplete", SEV_WARNING, QUALITY, STEP_WARNING,
-	    "hreflang links incomplete or with a relative URL" },
-	{ "off-host", SEV_WARNING, SCOPE, STEP_WARNING,
-	    "URLs on another host than the scanned origin's" },
-	{ "not-indexable", SEV_INFO, -1, STEP_PASS,
-	    "a site that asks not to be indexed" },
-	{ "sitemap-not-asked", SEV_WARNING, -1, STEP_PASS,
-	    "sitemaps robots.txt keeps the auditor from" },
-	{ "sitemap-off-host", SEV_WARNING, SCOPE, STEP_WARNING,
-	    "sitemaps on another host than the scanned origin's" },
-	{ "crawl-delay", SEV_INFO, -1, STEP_PASS,
-	    "robots.txt's Crawl-delay for the auditor" },
-	{ "slowed", SEV_WARNING, -1, STEP_PASS,
-	    "the site asked the auditor to slow down" },
-	{ "max-time", SEV_WARNING, -1, STEP_PASS,
-	    "the audit ran out of --max-time" },
-	{ "unreachable", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs that do not answer" },
-	{ "status", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs that answer 4xx or 5xx" },
-	{ "redirect", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs that redirect" },
-	{ "noindex", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs that say noindex" },
-	{ "canonical-elsewhere", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs whose canonical is another URL" },
-	{ "robots-disallowed", SEV_ERROR, -1, STEP_PASS,
-	    "listed URLs the site's robots.txt disallows" },
-	{ "not-fetched", SEV_INFO, -1, STEP_PASS,
-	    "listed URLs robots.txt keeps the auditor from" },
-	{ "lastmod-future", SEV_WARNING, -1, STEP_PASS,
-	    "lastmod in the future" },
-	{ "lastmod-uniform", SEV_WARNING, -1, STEP_PASS,
-	    "the same lastmod on every entry" },
-	{ "hreflang-not-reciprocal", SEV_WARNING, -1, STEP_PASS,
-	    "hreflang alternates that do not name each other" },
-	{ "duplicate", SEV_WARNING, -1, STEP_PASS,
-	    "URLs listed twice in one sitemap" },
-	{ "in-two-sitemaps", SEV_WARNING, -1, STEP_PASS,
-	    "URLs listed in two sitemaps" },
-};
-
-_Static_assert(sizeof(kinds) / sizeof(*kinds) <= AUDIT_KINDS_MAX,
-    "audit.h: AUDIT_KINDS_MAX below the kinds of findings");
 
 /* The conventional paths of the specification, probed in this order. */
 static const char *const conventional[] = {
@@ -162,7 +56,6 @@ static double	crawl_delay(const struct robotstxt *);
 static int	asks_not_indexed(const struct audit *);
 static void	audit_state_free(struct audit *);
 static int	told(const struct audit *, const struct candidate *);
-static const struct kind *kind_of(const char *);
 static int	gunzip(const char *, size_t, struct buf *);
 
 int
@@ -308,111 +201,6 @@ audit_free(struct audit_result *r)
 		free(r->findings[i].detail);
 	}
 	free(r->findings);
-}
-
-enum severity
-finding_severity(const char *kind)
-{
-	return kind_of(kind)->severity;
-}
-
-size_t
-finding_count(const struct audit_result *r, const char *kind)
-{
-	return r->counts[kind_of(kind) - kinds];
-}
-
-const char *
-finding_heading(const char *kind)
-{
-	return kind_of(kind)->heading;
-}
-
-const char *
-step_status_name(enum step_status s)
-{
-	return s == STEP_PASS ? "pass" : s == STEP_WARNING ? "warning" :
-	    s == STEP_SKIPPED ? "skipped" : "failure";
-}
-
-const char *
-severity_name(enum severity s)
-{
-	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" :
-	    "info";
-}
-
-void
-add_finding(struct audit *a, const char *kind, const char *url,
-    const char *fmt, ...)
-{
-	struct audit_result *r = a->r;
-	const struct kind *k = kind_of(kind);
-	struct audit_finding *f;
-	struct buf detail = BUF_INIT;
-	va_list ap;
-
-	if (r->counts[k - kinds]++ >= AUDIT_FINDINGS_KEPT)
-		return;
-	r->findings = xgrowarray(r->findings, r->nfindings,
-	    sizeof(*r->findings));
-	f = &r->findings[r->nfindings++];
-	f->kind = k->name;
-	f->url = url ? xstrdup(url) : NULL;
-	va_start(ap, fmt);
-	buf_vprintf(&detail, fmt, ap);
-	va_end(ap);
-	f->detail = detail.data ? detail.data : xstrdup("");
-}
-
-int
-url_host(const char *url, struct buf *host)
-{
-	CURLU *u = curl_url();
-	char *scheme = NULL, *name = NULL;
-	int rc = -1;
-
-	if (u == NULL)
-		return -1;
-	if (doc_url_valid(url) && curl_url_set(u, CURLUPART_URL, url, 0) ==
-	    CURLUE_OK && curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) ==
-	    CURLUE_OK && curl_url_get(u, CURLUPART_HOST, &name, 0) ==
-	    CURLUE_OK && *name != '\0') {
-		buf_reset(host);
-		for (const char *p = name; *p; p++)
-			buf_addc(host, (char)tolower((unsigned char)*p));
-		rc = 0;
-	}
-	curl_free(scheme);
-	curl_free(name);
-	curl_url_cleanup(u);
-	return rc;
-}
-
-int
-on_host(const struct audit *a, const char *url)
-{
-	struct buf host = BUF_INIT;
-	int same = url_host(url, &host) == 0 &&
-	    strcmp(host.data, a->host) == 0;
-
-	buf_free(&host);
-	return same;
-}
-
-size_t
-listed_find(const struct audit *a, const char *url)
-{
-	uint64_t id = hash_add(HASH_INIT, url, strlen(url));
-	size_t at;
-
-	/* A collision moves on to the next id, as listed_add put it. */
-	while (id_map_get(&a->by_url, id, &at)) {
-		if (strcmp(a->urls[at].url, url) == 0)
-			return at;
-		id++;
-	}
-	return (size_t)-1;
 }
 
 /*
@@ -743,10 +531,11 @@ judge_steps(struct audit *a)
 	}
 	urls = a->nurls;
 	for (size_t i = 0; i < a->r->nfindings; i++) {
-		const struct kind *k = kind_of(a->r->findings[i].kind);
+		enum step_status effect;
+		int at = finding_step(a->r->findings[i].kind, &effect);
 
-		if (k->step >= 0 && k->effect > s[k->step].status)
-			s[k->step].status = k->effect;
+		if (at >= 0 && effect > s[at].status)
+			s[at].status = effect;
 	}
 	if (too_big == 0 && (parsed == 0 || entries == 0 || lists == 0)) {
 		s[PARSE].status = STEP_FAILURE;
@@ -773,21 +562,20 @@ judge_steps(struct audit *a)
 	buf_printf(&s[SCOPE].evidence, "%zu distinct page URLs; host %s\n",
 	    urls, a->host);
 	/* Each kind that sets a step: how often, and its first. */
-	for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++) {
+	for (size_t k = 0; finding_kind(k) != NULL; k++) {
+		const char *kind = finding_kind(k);
 		const struct audit_finding *first = NULL;
-		size_t count = 0;
+		enum step_status effect;
+		int at = finding_step(kind, &effect);
 
-		if (kinds[k].step < QUALITY)
+		if (at < QUALITY || finding_count(a->r, kind) == 0)
 			continue;
 		for (size_t i = 0; i < a->r->nfindings && first == NULL; i++)
-			if (a->r->findings[i].kind == kinds[k].name)
+			if (a->r->findings[i].kind == kind)
 				first = &a->r->findings[i];
-		count = a->r->counts[k];
-		if (count > 0)
-			buf_printf(&s[kinds[k].step].evidence, "%s: %zu, "
-			    "first %s%s%s\n", kinds[k].name, count,
-			    first->url ? first->url : "", first->url ? ": " :
-			    "", first->detail);
+		buf_printf(&s[at].evidence, "%s: %zu, first %s%s%s\n", kind,
+		    finding_count(a->r, kind), first->url ? first->url : "",
+		    first->url ? ": " : "", first->detail);
 	}
 }
 
@@ -817,7 +605,7 @@ judge_discover(struct audit *a, struct audit_step *s)
 		}
 	}
 	s->status = found > 0 ? STEP_PASS : STEP_FAILURE;
-	if (found == 0 && a->r->counts[kind_of("sitemap-not-asked") - kinds])
+	if (found == 0 && finding_count(a->r, "sitemap-not-asked") > 0)
 		buf_adds(&s->evidence, "no candidate: robots.txt names no "
 		    "sitemap, and disallows the auditor the conventional "
 		    "paths\n");
@@ -938,15 +726,6 @@ static int
 told(const struct audit *a, const struct candidate *c)
 {
 	return c->named || !a->any_named;
-}
-
-static const struct kind *
-kind_of(const char *name)
-{
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
-		if (strcmp(kinds[i].name, name) == 0)
-			return &kinds[i];
-	abort();	/* a kind not in the table is a bug here */
 }
 
 /*

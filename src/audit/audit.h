@@ -88,6 +88,10 @@ void	audit_free(struct audit_result *);
 enum severity	finding_severity(const char *kind);
 /* How many findings of kind the audit made, kept or not. */
 size_t		finding_count(const struct audit_result *, const char *kind);
+/* The step (its index in steps[]) a kind sets, and to what; -1: none. */
+int		finding_step(const char *kind, enum step_status *effect);
+/* The kinds, in the table's order; NULL past the last. */
+const char	*finding_kind(size_t);
 const char	*finding_heading(const char *kind);
 const char	*step_status_name(enum step_status);
 const char	*severity_name(enum severity);

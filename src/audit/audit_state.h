@@ -1,7 +1,8 @@
 /*
  * What an audit holds while it runs, shared by its files: audit.c (the
- * specification's steps), audit_pages.c (each listed URL). Nothing
- * outside audit/ includes it.
+ * specification's steps), audit_pages.c (each listed URL), below them
+ * audit_findings.c (the findings) and audit_urls.c (hosts, the listed
+ * URLs). Nothing outside audit/ includes it.
  */
 #ifndef SITEMAPD_AUDIT_STATE_H
 #define SITEMAPD_AUDIT_STATE_H
@@ -15,6 +16,9 @@
 
 struct audit_options;
 struct audit_result;
+
+/* The specification's steps, in its order: r->steps[] and finding_step. */
+enum audit_step_at { DISCOVER, FETCH, PARSE, QUALITY, SCOPE };
 
 /* A sitemap fetched: a candidate of the specification, or an index's child. */
 struct candidate {
@@ -73,8 +77,11 @@ void	audit_pages(struct audit *);
 /* The findings of the list itself: dates, hreflang clusters. */
 void	audit_list_findings(struct audit *);
 
+/* audit_findings.c: each kind of finding, and the findings kept. */
 void	add_finding(struct audit *, const char *kind, const char *url,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* audit_urls.c: hosts, and the listed URLs by value. */
 /* The lowercase host of an http(s) URL into host: 0, or -1. */
 int	url_host(const char *url, struct buf *host);
 /* True when url is on the scanned origin's host. */
