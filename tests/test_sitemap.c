@@ -13,6 +13,23 @@
 /* 2026-01-20T12:00:00Z */
 #define NOON_JAN_20	1768910400
 
+
+/* What /sitemap.xml serves, into out: the only part, or the index. */
+static void
+sitemap_render(const struct listing *rules, const struct site *site,
+    const char *base_url, struct buf *out)
+{
+	struct sitemap sm;
+
+	sitemap_build(rules, site, &sm);
+	sitemap_layout(&sm, base_url);
+	if (sm.nparts == 1)
+		sitemap_render_part(&sm, 0, base_url, out);
+	else
+		sitemap_render_index(&sm, base_url, out);
+	sitemap_free(&sm);
+}
+
 static void
 make_config(struct config *cfg, int trailing_slash)
 {

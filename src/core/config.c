@@ -110,10 +110,36 @@ const struct config_module site_module = {
 #define MIN_BYTES	1024
 
 
+#define EACH_MODULE(m)	(const struct config_module *const *m = \
+	config_modules; *m != NULL; m++)
+
 static int	unknown_key(struct config_parse *, const char *, const char *);
+static int	slot_of(const struct config_key *);
 static int	quoted(const char *);
 static size_t	edit_distance(const char *, const char *);
 static const struct config_module *source_module(int);
+
+int
+config_line(const struct config_parse *p, const char *section,
+    const char *name)
+{
+	int line = 0;
+
+	for EACH_MODULE(m)
+		for (size_t k = 0; k < (*m)->nkeys; k++) {
+			const struct config_key *key = &(*m)->keys[k];
+			int slot = slot_of(key);
+
+			if (strcmp(key->section, section) != 0)
+				continue;
+			if (name != NULL && strcmp(key->name, name) == 0)
+				return p->last_line[slot];
+			if (name == NULL && p->first_line[slot] != 0 &&
+			    (line == 0 || p->first_line[slot] < line))
+				line = p->first_line[slot];
+		}
+	return line;
+}
 
 /* Decimal digits only, no leading zero, within [min, max]. */
 static int
@@ -201,7 +227,7 @@ refuse_other_source(struct config_parse *p)
 			continue;
 		for (size_t k = 0; k < (*m)->nkeys; k++) {
 			const struct config_key *key = &(*m)->keys[k];
-			int line = p->first_line[config_slot_of(key)];
+			int line = p->first_line[slot_of(key)];
 
 			if (line == 0)
 				continue;
@@ -351,7 +377,7 @@ disallow_ai_classes(struct config_parse *p)
 
 	for (int c = 0; c < AI_CLASSES && line == 0; c++)
 		if (cfg->ai[c] == AI_DISALLOWED)
-			line = p->last_line[config_slot_of(&site_keys[K_AI_TRAIN + c])];
+			line = p->last_line[slot_of(&site_keys[K_AI_TRAIN + c])];
 	if (line == 0)
 		return;
 	if (ai_crawlers_load(cfg->ai_crawlers, &list, &why) == -1) {
@@ -488,7 +514,7 @@ handler(void *user, const char *section, const char *name, const char *value)
 	for EACH_MODULE(m)
 		for (size_t k = 0; k < (*m)->nkeys; k++) {
 			const struct config_key *key = &(*m)->keys[k];
-			int slot = config_slot_of(key);
+			int slot = slot_of(key);
 
 			if (strcmp(section, key->section) != 0 ||
 			    strcmp(name, key->name) != 0)
@@ -740,6 +766,24 @@ edit_distance(const char *a, const char *b)
 			d[i][j] = best;
 		}
 	return d[la][lb];
+}
+
+/* Its place among all the parts' keys, for seen and the lines. */
+static int
+slot_of(const struct config_key *key)
+{
+	int slot = 0;
+
+	for EACH_MODULE(m) {
+		if (key >= (*m)->keys && key < (*m)->keys + (*m)->nkeys) {
+			slot += (int)(key - (*m)->keys);
+			break;
+		}
+		slot += (int)(*m)->nkeys;
+	}
+	if (slot >= SLOTS)
+		abort();	/* more keys than bits of seen */
+	return slot;
 }
 
 /* The part that is the source kind reads with; NULL past the last. */

@@ -13,7 +13,6 @@
 /* Pointers alone here: config.h and config_module.h include none of this. */
 struct buf;
 struct config;
-struct config_key;
 
 /* Each key a part declares has a slot: a bit of seen, its lines. */
 #define SLOTS	64
@@ -38,11 +37,5 @@ struct config_parse {
 	}		*published;
 	size_t		 npublished;
 };
-
-#define EACH_MODULE(m)	(const struct config_module *const *m = \
-	config_modules; *m != NULL; m++)
-
-/* A key's place among all the parts' keys, for seen and the lines. */
-int	config_slot_of(const struct config_key *);
 
 #endif

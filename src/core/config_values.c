@@ -56,28 +56,6 @@ config_error(struct config_parse *p, const char *fmt, ...)
 	return -1;
 }
 
-int
-config_line(const struct config_parse *p, const char *section,
-    const char *name)
-{
-	int line = 0;
-
-	for EACH_MODULE(m)
-		for (size_t k = 0; k < (*m)->nkeys; k++) {
-			const struct config_key *key = &(*m)->keys[k];
-			int slot = config_slot_of(key);
-
-			if (strcmp(key->section, section) != 0)
-				continue;
-			if (name != NULL && strcmp(key->name, name) == 0)
-				return p->last_line[slot];
-			if (name == NULL && p->first_line[slot] != 0 &&
-			    (line == 0 || p->first_line[slot] < line))
-				line = p->first_line[slot];
-		}
-	return line;
-}
-
 const char *
 config_admin(const struct config_parse *p)
 {
@@ -169,22 +147,4 @@ config_list_free(char ***items, size_t *n)
 	free(*items);
 	*items = NULL;
 	*n = 0;
-}
-
-/* Its place among all the parts' keys, for seen and the lines. */
-int
-config_slot_of(const struct config_key *key)
-{
-	int slot = 0;
-
-	for EACH_MODULE(m) {
-		if (key >= (*m)->keys && key < (*m)->keys + (*m)->nkeys) {
-			slot += (int)(key - (*m)->keys);
-			break;
-		}
-		slot += (int)(*m)->nkeys;
-	}
-	if (slot >= SLOTS)
-		abort();	/* more keys than bits of seen */
-	return slot;
 }

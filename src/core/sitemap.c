@@ -515,21 +515,6 @@ sitemap_render_index(struct sitemap *sm, const char *base_url,
 	buf_adds(out, "</sitemapindex>\n");
 }
 
-void
-sitemap_render(const struct listing *rules, const struct site *site,
-    const char *base_url, struct buf *out)
-{
-	struct sitemap sm;
-
-	sitemap_build(rules, site, &sm);
-	sitemap_layout(&sm, base_url);
-	if (sm.nparts == 1)
-		sitemap_render_part(&sm, 0, base_url, out);
-	else
-		sitemap_render_index(&sm, base_url, out);
-	sitemap_free(&sm);
-}
-
 /* The xhtml namespace is declared where an entry may show alternates. */
 static const char *
 urlset_open_of(const struct sitemap *sm)

@@ -154,8 +154,5 @@ void	sitemap_render_part(const struct sitemap *, size_t part,
 /* Appends the <sitemapindex> of every part. */
 void	sitemap_render_index(struct sitemap *, const char *base_url,
 	    struct buf *);
-/* What /sitemap.xml serves, into out: the only part, or the index. */
-void	sitemap_render(const struct listing *, const struct site *,
-	    const char *base_url, struct buf *out);
 
 #endif
