@@ -10,6 +10,8 @@ to LOG, the monotonic clock's seconds.
 /limited/N.html         429 with Retry-After: 1 the first time, then a page
 /slow/N                 1.5 s, then a redirect to /slow/N+1
 /slow.xml               redirects to /slow/1
+/long.xml               a sitemap of /long/1.html, which always answers
+                        429 with Retry-After: 3600
 """
 import http.server
 import socketserver
@@ -56,6 +58,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 self.answer(200, b"<!doctype html><title>t</title><p>page",
                             [("Content-Type", "text/html")])
+        elif self.path == "/long.xml":
+            self.answer(200, ('<urlset xmlns="http://www.sitemaps.org/schemas/'
+                              'sitemap/0.9"><url><loc>%s/long/1.html</loc></url>'
+                              '</urlset>' % base).encode(),
+                        [("Content-Type", "application/xml")])
+        elif self.path.startswith("/long/"):
+            self.answer(429, b"come back in an hour", [("Retry-After", "3600")])
         elif self.path == "/slow.xml":
             self.answer(302, headers=[("Location", "/slow/1")])
         elif self.path.startswith("/slow/"):

@@ -625,6 +625,10 @@ check_eq "429 with Retry-After: each page asked again and judged, the run slowed
 check_eq "... never sooner than the second it was told to wait" "" \
     "$(awk '$2 ~ /^\/limited\/[0-9]/ { if ($2 in first) { if ($1 - first[$2] < 0.9) print $2, $1 - first[$2] } else first[$2] = $1 }' \
     "$TMP/origin.log")"
+"$SITEMAPD" audit --json --rate 1000 --timeout 600 --max-time 4 "$ORIGIN/long.xml" \
+    >"$TMP/long.json"
+check_eq "Retry-After: 3600, --timeout 600, --max-time 4: the run ends, slowed, and says so" \
+    "1 max-time slowed" "$? $(j long 'kinds("warning")')"
 audit delay "$(u delay)"
 check_contains "Crawl-delay for the auditor's own group: kept to" \
     "robots.txt asks 1 s between requests" "$(j delay 'str(j["findings"])')"

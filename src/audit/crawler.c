@@ -109,8 +109,14 @@ crawler_run(struct crawler *c)
 			double t = now();
 			struct fetch *f;
 
+			/* Past the run's end, nothing waits: each fails. */
+			if (c->opt.max_time_s > 0 && t >= c->started +
+			    (double)c->opt.max_time_s)
+				c->expired = 1;
 			if (t < c->next_start && !c->expired) {
 				wait_ms = (int)((c->next_start - t) * 1000) + 1;
+				if (wait_ms > 1000)
+					wait_ms = 1000;	/* the run's end looked at */
 				break;
 			}
 			f = c->head;
@@ -353,13 +359,15 @@ retry(struct crawler *c, struct fetch *f, CURL *easy)
 		return 0;	/* down, and not saying for how long */
 	if (delay < 0)
 		delay = interval(c) * 2 > 1 ? interval(c) * 2 : 1;
+	/* A server's hour is not the audit's: capped, then asked again. */
+	if (delay > CRAWL_RETRY_AFTER_MAX)
+		delay = CRAWL_RETRY_AFTER_MAX;
 	if (c->slow < SLOWED_MAX)
 		c->slow *= 2;
 	c->slowed++;
 	if (c->next_start < t + delay)
 		c->next_start = t + delay;
-	if (f->retries == CRAWL_RETRIES || delay > CRAWL_RETRY_AFTER_MAX ||
-	    t + delay >= f->deadline)
+	if (f->retries == CRAWL_RETRIES || t + delay >= f->deadline)
 		return 0;
 	f->retries++;
 	f->status = 0;

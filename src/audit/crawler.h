@@ -36,7 +36,8 @@ struct crawl_options {
 #define CRAWL_LOOPBACK		0x1
 #define CRAWL_PRIVATE		0x2	/* RFC 1918, fc00::/7, 100.64/10 */
 #define CRAWL_LINK_LOCAL	0x4	/* 169.254/16, fe80::/10 */
-/* Retry-After obeyed up to this many seconds, this many times a fetch. */
+/* Retry-After obeyed up to this many seconds (longer is cut to it), this
+   many times a fetch. */
 #define CRAWL_RETRY_AFTER_MAX	60
 #define CRAWL_RETRIES		2
 
