@@ -73,6 +73,10 @@ PY
 }
 # requests NAME: the paths nginx answered for fixture NAME, sorted.
 requests() { awk '{ print $2 }' "$TMP/$1.log" | sort; }
+# logged NAME PATTERN N: nginx has logged N requests of fixture NAME that
+# match PATTERN. It logs a request once the client has gone, which may be
+# after the audit exits: counts wait for that, as long as wait_for allows.
+logged() { [ "$(grep -c "$2" "$TMP/$1.log")" -ge "$3" ]; }
 
 ALL_PASS="discover=pass fetch=pass parse=pass field-quality=pass scope=pass"
 
@@ -500,8 +504,10 @@ check_eq "robots.txt keeps the auditor out of /secret/" \
     "not-fetched $(u polite)secret/x.html" "$(j polite 'kinds() + " " + urls("not-fetched")')"
 check_eq "... so it asks nothing there" "" "$(requests polite | grep secret)"
 audit polite_ignoring "$(u polite)" --ignore-robots
+wait_for logged polite '/secret/' 1
 check_eq "--ignore-robots fetches it" "/secret/x.html" "$(requests polite | grep secret)"
 "$SITEMAPD" audit --json --rate 2 "$(u rate)" >"$TMP/rate.json"
+wait_for logged rate '\.html ' 4
 # A late start is made up, by one interval at most: request i comes no
 # sooner than i - 1 half-seconds after the first. nginx logs a request
 # when it ends, and the first one's new connection may reach it late on
@@ -512,9 +518,11 @@ check_eq "--rate 2: at most one more request than half-seconds gone by" "" \
     print "request", NR, "at", $1 - first }' "$TMP/rate.log")"
 check_eq "... and every page was asked" 4 "$(grep -c '\.html ' "$TMP/rate.log")"
 audit sample1 "$(u sample)" --sample 5
+wait_for logged sample '\.html ' 5
 requests sample | grep html >"$TMP/sample1"
 : >"$TMP/sample.log"	# nginx appends: the next run's lines alone
 audit sample2 "$(u sample)" --sample 5
+wait_for logged sample '\.html ' 5
 requests sample | grep html >"$TMP/sample2"
 check_eq "--sample 5: five pages, the same in each run" "5 same" \
     "$(wc -l <"$TMP/sample1" | tr -d ' ') $(cmp -s "$TMP/sample1" "$TMP/sample2" && echo same)"
