@@ -1,13 +1,14 @@
 /*
- * Which element of a page its content hash covers, and what a change
- * there or elsewhere does to the hash: tables of hand-written pages, each
- * failure at its case's line.
+ * Which element of a page its content hash covers, what a change there
+ * or elsewhere does to the hash, and which images its sitemap entry
+ * lists: tables of hand-written pages, each failure at its case's line.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
 #include "content_hash.h"
+#include "page_images.h"
 #include "unit.h"
 
 /* The sums of a page whose markup is html. */
@@ -19,7 +20,7 @@ sums_of(const char *html)
 
 	fputs(html, f);
 	fflush(f);
-	if (content_hash(fileno(f), NULL, &sums) == -1)
+	if (content_hash(fileno(f), NULL, NULL, &sums) == -1)
 		memset(&sums, 0, sizeof(sums));
 	fclose(f);
 	return sums;
@@ -210,6 +211,122 @@ test_deep(void)
 	buf_free(&b);
 }
 
+/* The images listed of a page at path whose markup is html. */
+static void
+images_of(const char *html, const char *path, struct buf *out)
+{
+	struct page_images *pi = page_images_begin();
+	struct content_sums sums;
+	FILE *f = tmpfile();
+
+	fputs(html, f);
+	fflush(f);
+	if (content_hash(fileno(f), NULL, pi, &sums) == 0)
+		(void)page_images_end(pi, sums.from, path, out);
+	page_images_free(pi);
+	fclose(f);
+}
+
+static void
+test_images(void)
+{
+	static const struct {
+		int		 line;
+		const char	*html;
+		const char	*want;	/* each "\turl\n" */
+	} cases[] = {
+		/* The template's pictures are on every page: not its own. */
+		{ __LINE__, "<header><img src=\"/logo.png\"></header><main>"
+		    "<img src=\"a.png\"></main><footer><img src=\"/b.svg\">"
+		    "</footer>", "\t/docs/guide/a.png\n" },
+		{ __LINE__, "<nav><img src=\"n.png\"></nav><p><img "
+		    "src=\"p.png\"></p><aside><img src=\"s.png\"></aside>",
+		    "\t/docs/guide/p.png\n" },
+		{ __LINE__, "<img src=\"body.png\"><article><img src=\"a.png\">"
+		    "</article>", "\t/docs/guide/a.png\n" },
+		/* srcset is a choice among sizes; src is the image. */
+		{ __LINE__, "<main><img srcset=\"a.png 1x, b.png 2x\"></main>",
+		    "" },
+		{ __LINE__, "<main><img src=\"a.png\" srcset=\"a2.png 2x\">"
+		    "</main>", "\t/docs/guide/a.png\n" },
+		{ __LINE__, "<main><picture><source srcset=\"a.webp\" "
+		    "type=\"image/webp\"><img src=\"a.jpg\"></picture></main>",
+		    "\t/docs/guide/a.jpg\n" },
+		/* No URL to fetch: the bytes are in the page. */
+		{ __LINE__, "<main><img src=\"data:image/png;base64,AAAA\">"
+		    "<img src=\" DATA:x\"><img src=\"blob:https://e/1\">"
+		    "<img src=\"javascript:x()\"><img src=\"\"><img></main>",
+		    "" },
+		{ __LINE__, "<main><img src=\"../img/x.png\"><img "
+		    "src=\"/../../y.png\"></main>",
+		    "\t/docs/img/x.png\n\t/y.png\n" },
+		/* Another host, a CDN's, as Google allows. */
+		{ __LINE__, "<main><img src=\"https://cdn.example/x.png?w=1&h=2\">"
+		    "<img src=\"//cdn.example/y.png\"><img "
+		    "src=\"HTTPS://cdn.example/z.png\"></main>",
+		    "\thttps://cdn.example/x.png?w=1&h=2\n"
+		    "\t//cdn.example/y.png\n\thttps://cdn.example/z.png\n" },
+		/* As a browser sends them. */
+		{ __LINE__, "<meta charset=\"utf-8\"><main><img src=\" my photo \xc3\xa9.png\n\">"
+		    "<img src=\"100%.png\"><img src=\"a%20b.png\"></main>",
+		    "\t/docs/guide/my%20photo%20%C3%A9.png\n"
+		    "\t/docs/guide/100%25.png\n\t/docs/guide/a%20b.png\n" },
+		/* One image, however often and however it is spelled. */
+		{ __LINE__, "<main><img src=\"a.png\"><img src=\"./a.png\">"
+		    "<img src=\"a.png#top\"><img src=\"/docs/guide/a.png\">"
+		    "</main>", "\t/docs/guide/a.png\n" },
+		{ __LINE__, "<head><base href=\"/static/\"></head><main><img "
+		    "src=\"x.png\"></main>", "\t/static/x.png\n" },
+		{ __LINE__, "<head><base href=\"https://cdn.example/s/\"><base "
+		    "href=\"/no/\"></head><main><img src=\"x.png\"></main>",
+		    "\thttps://cdn.example/s/x.png\n" },
+		/* What the page does not show. */
+		{ __LINE__, "<main><div hidden><img src=\"h.png\"></div>"
+		    "<noscript><img src=\"n.png\"></noscript><template><img "
+		    "src=\"t.png\"></template><img src=\"v.png\"></main>",
+		    "\t/docs/guide/v.png\n" },
+		/* What no server rule of sitemapd serves. */
+		{ __LINE__, "<main><img src=\"/.git/x.png\"><img "
+		    "src=\".hidden.png\"></main>", "" },
+	};
+	struct buf got = BUF_INIT, html = BUF_INIT, want = BUF_INIT;
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		buf_reset(&got);
+		images_of(cases[i].html, "/docs/guide/intro.html", &got);
+		UNIT_AT(cases[i].line, strcmp(buf_str(&got), cases[i].want) == 0);
+		if (strcmp(buf_str(&got), cases[i].want) != 0)
+			fprintf(stderr, "line %d: got [%s]\n", cases[i].line,
+			    buf_str(&got));
+	}
+	/* Google reads 1,000 of a page: the first ones. */
+	buf_adds(&html, "<main>");
+	for (int i = 0; i < PAGE_IMAGES_MAX + 1; i++) {
+		buf_printf(&html, "<img src=\"i%d.png\">", i);
+		if (i < PAGE_IMAGES_MAX)
+			buf_printf(&want, "\t/i%d.png\n", i);
+	}
+	buf_reset(&got);
+	images_of(buf_str(&html), "/", &got);
+	UNIT_AT(__LINE__, strcmp(buf_str(&got), buf_str(&want)) == 0);
+	/* A template's thousand pictures do not crowd out the page's own. */
+	buf_reset(&html);
+	for (int i = 0; i < PAGE_IMAGES_MAX + 5; i++)
+		buf_printf(&html, "<nav><img src=\"n%d.png\"></nav>", i);
+	buf_adds(&html, "<main><img src=\"own.png\"></main>");
+	buf_reset(&got);
+	images_of(buf_str(&html), "/", &got);
+	UNIT_AT(__LINE__, strcmp(buf_str(&got), "\t/own.png\n") == 0);
+	n = 0;
+	for (const char *p = buf_str(&got); (p = strchr(p, '\n')); p++)
+		n++;
+	UNIT_AT(__LINE__, n == 1);
+	buf_free(&got);
+	buf_free(&html);
+	buf_free(&want);
+}
+
 void
 suite_main_content(void)
 {
@@ -219,6 +336,7 @@ suite_main_content(void)
 		{ "the page's own title", test_title },
 		{ "the whole page's hash, as stores hold it", test_whole_kept },
 		{ "nesting deeper than followed", test_deep },
+		{ "the images of the main content", test_images },
 		CU_TEST_INFO_NULL
 	};
 

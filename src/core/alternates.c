@@ -1,26 +1,45 @@
-/* hreflang alternates of sitemap entries: as declared, and as written. */
+/*
+ * What sitemap entries show beside their location (alternates.h): as
+ * declared, and as written.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "alternates.h"
 #include "escape.h"
+#include "robots_writer.h"
 
 #define LINK_OPEN	"    <xhtml:link rel=\"alternate\" hreflang=\""
 #define LINK_MID	"\" href=\""
 #define LINK_CLOSE	"\"/>\n"
+/* A base URL's is "http:" or this: sizes count it, to be safe. */
+#define LONGEST_SCHEME	"https:"
+#define IMAGE_OPEN	"    <image:image><image:loc>"
+#define IMAGE_CLOSE	"</image:loc></image:image>\n"
 
-struct sitemap_alternates *
-alternates_declared(const char *page_alternates)
+static void	take_image(struct sitemap_extensions *, struct buf *images,
+		    const char *url, size_t len, const struct robots *);
+static size_t	scheme_len(const char *base);
+
+struct sitemap_extensions *
+extensions_declared(const char *page_extensions, const struct robots *robots)
 {
-	struct sitemap_alternates *a;
-	struct buf out = BUF_INIT, url = BUF_INIT;
+	struct sitemap_extensions *a;
+	struct buf out = BUF_INIT, url = BUF_INIT, images = BUF_INIT;
 
-	if (page_alternates == NULL)
+	if (page_extensions == NULL)
 		return NULL;
-	for (const char *p = page_alternates; *p; p = strchr(p, '\n') + 1) {
+	a = xcalloc(1, sizeof(*a));
+	for (const char *p = page_extensions; *p; p = strchr(p, '\n') + 1) {
 		const char *tab = strchr(p, '\t'), *nl = strchr(tab, '\n');
-		char *alias = xstrndup(tab + 1, (size_t)(nl - tab - 1));
+		char *alias;
 
+		if (tab == p) {		/* no language: an image */
+			take_image(a, &images, tab + 1, (size_t)(nl - tab - 1),
+			    robots);
+			continue;
+		}
+		alias = xstrndup(tab + 1, (size_t)(nl - tab - 1));
 		buf_reset(&url);
 		escape_file_path(&url, alias);
 		free(alias);
@@ -29,37 +48,48 @@ alternates_declared(const char *page_alternates)
 		buf_addc(&out, '\n');
 	}
 	buf_free(&url);
-	a = xcalloc(1, sizeof(*a));
-	a->declared = out.data;
+	a->declared = xstrdup(buf_str(&out));
+	a->images = images.data;
+	buf_free(&out);
+	if (a->declared[0] == '\0' && a->nimages == 0) {
+		extensions_free(a);
+		return NULL;
+	}
 	return a;
 }
 
 void
-alternates_free(struct sitemap_alternates *a)
+extensions_free(struct sitemap_extensions *a)
 {
 	if (a == NULL)
 		return;
 	free(a->declared);
 	free(a->shown);
+	free(a->images);
 	free(a);
 }
 
 size_t
-alternates_size(const struct sitemap_alternates *a, size_t base_len)
+extensions_size(const struct sitemap_extensions *a, size_t base_len)
 {
 	if (a == NULL)
 		return 0;
 	return a->nshown * (sizeof(LINK_OPEN LINK_MID LINK_CLOSE) - 1 +
-	    base_len) + a->shown_bytes;
+	    base_len) + a->shown_bytes +
+	    a->nimages * (sizeof(IMAGE_OPEN IMAGE_CLOSE) - 1) +
+	    a->images_bytes + a->nsite * (base_len - 1) +
+	    a->nschemeless * (sizeof(LONGEST_SCHEME) - 1);
 }
 
 char *
-alternates_put(const struct sitemap_alternates *a, const char *base,
+extensions_put(const struct sitemap_extensions *a, const char *base,
     size_t base_len, char *to)
 {
-	if (a == NULL || a->shown == NULL)
+	size_t scheme = scheme_len(base);
+
+	if (a == NULL)
 		return to;
-	for (const char *p = a->shown; *p; p = strchr(p, '\n') + 1) {
+	for (const char *p = a->shown; p && *p; p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;
 		size_t len = (size_t)(strchr(path, '\n') - path);
 
@@ -76,6 +106,24 @@ alternates_put(const struct sitemap_alternates *a, const char *base,
 		memcpy(to, LINK_CLOSE, sizeof(LINK_CLOSE) - 1);
 		to += sizeof(LINK_CLOSE) - 1;
 	}
+	for (const char *p = a->images; p && *p; p = strchr(p, '\n') + 1) {
+		size_t len = strcspn(p, "\n");
+
+		memcpy(to, IMAGE_OPEN, sizeof(IMAGE_OPEN) - 1);
+		to += sizeof(IMAGE_OPEN) - 1;
+		/* base ends in the "/" a site path begins with. */
+		if (p[0] == '/' && p[1] == '/') {
+			memcpy(to, base, scheme);
+			to += scheme;
+		} else if (p[0] == '/') {
+			memcpy(to, base, base_len - 1);
+			to += base_len - 1;
+		}
+		memcpy(to, p, len);
+		to += len;
+		memcpy(to, IMAGE_CLOSE, sizeof(IMAGE_CLOSE) - 1);
+		to += sizeof(IMAGE_CLOSE) - 1;
+	}
 	return to;
 }
 
@@ -89,4 +137,33 @@ alternates_name(const char *list, const char *path, size_t len)
 			return p;
 	}
 	return NULL;
+}
+
+/* An image of the page, kept unless robots keeps crawlers from it. */
+static void
+take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
+    size_t len, const struct robots *robots)
+{
+	char *u = xstrndup(url, len);
+	size_t before = images->len;
+	int site = u[0] == '/' && u[1] != '/';
+
+	if (site && robots != NULL && !robots_allows(robots, u)) {
+		free(u);
+		return;
+	}
+	escape_xml(images, u);
+	a->images_bytes += (uint32_t)(images->len - before);
+	buf_addc(images, '\n');
+	a->nimages++;
+	a->nsite += site;
+	a->nschemeless += u[0] == '/' && u[1] == '/';
+	free(u);
+}
+
+/* The bytes of base's scheme and its ":" ("https:"). */
+static size_t
+scheme_len(const char *base)
+{
+	return strcspn(base, ":") + 1;
 }

@@ -1,7 +1,9 @@
 /*
- * A page's hreflang alternates in its sitemap entry. Google reads an
- * alternate only where both pages name each other, so an entry shows
- * those of its alternates that are listed and name it back.
+ * What a sitemap entry shows beside its <loc> and <lastmod>: the page's
+ * hreflang alternates, and its images. Google reads an alternate only
+ * where both pages name each other, so an entry shows those of its
+ * alternates that are listed and name it back; an image it shows as the
+ * page names it, unless its own robots.txt keeps crawlers from it.
  */
 #ifndef SITEMAPD_ALTERNATES_H
 #define SITEMAPD_ALTERNATES_H
@@ -10,27 +12,44 @@
 #include <stdint.h>
 
 
+struct robots;
+
 /* Each "lang\tpath\n", the path as the entries have it. */
-struct sitemap_alternates {
-	char		*declared;
+struct sitemap_extensions {
+	char		*declared;	/* "" for none */
 	char		*shown;		/* those listed, naming it back */
 	uint32_t	 nshown;
 	uint32_t	 shown_bytes;	/* of their langs and paths */
+	/*
+	 * "url\n" each, XML-escaped: "/path" on the site itself,
+	 * "//host/path" for the base URL's scheme, or absolute.
+	 */
+	char		*images;	/* or NULL */
+	uint32_t	 nimages;
+	uint32_t	 images_bytes;	/* of their URLs */
+	uint32_t	 nsite;		/* images given the base URL */
+	uint32_t	 nschemeless;	/* images given its scheme */
 };
 
-/* From a page's own ("lang\talias\n" each); NULL for none. */
-struct sitemap_alternates *alternates_declared(const char *page_alternates);
-void	alternates_free(struct sitemap_alternates *);
+/*
+ * From a page's own (page.h's extensions), the images robots keeps
+ * crawlers from left out; NULL for none.
+ */
+struct sitemap_extensions *extensions_declared(const char *page_extensions,
+	    const struct robots *robots);
+void	extensions_free(struct sitemap_extensions *);
 /*
  * Whether list ("lang\tpath\n" each) names path (len bytes): the line
  * that does, or NULL; its language is up to the tab.
  */
 const char *alternates_name(const char *list, const char *path, size_t len);
-/* The bytes the <xhtml:link>s of a take with a base URL of base_len. */
-size_t	alternates_size(const struct sitemap_alternates *,
-	    size_t base_len);
-/* Writes them at to, with base (XML-escaped); returns past the end. */
-char	*alternates_put(const struct sitemap_alternates *, const char *base,
+/*
+ * The bytes the <xhtml:link>s and <image:image>s of an entry take, at
+ * most, with a base of base_len (the base URL, XML-escaped, and a "/").
+ */
+size_t	extensions_size(const struct sitemap_extensions *, size_t base_len);
+/* Writes them at to, with base; returns past the end. */
+char	*extensions_put(const struct sitemap_extensions *, const char *base,
 	    size_t base_len, char *to);
 
 #endif

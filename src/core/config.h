@@ -73,6 +73,7 @@ struct config {
 	char		**exclude_tags;	/* pages with one are not listed */
 	size_t		 nexclude_tags;
 	int		 stylesheet;	/* serve /sitemap.css and link it */
+	int		 images;	/* list each page's images */
 	size_t		 max_bytes;
 	struct reserved	 reserved;
 	char		*ini_admin;	/* [site] admin_path, canonical */

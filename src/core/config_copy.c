@@ -44,6 +44,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	dst->max_urls = src->max_urls;
 	dst->max_bytes = src->max_bytes;
 	dst->stylesheet = src->stylesheet;
+	dst->images = src->images;
 	dst->watch = src->watch;
 	dst->generation = src->generation;
 	dst->source = src->source;

@@ -37,9 +37,12 @@ struct page {
 	char		*broken;	/* why no version is served; then
 					   nothing but id is set */
 	char		*unlisted;	/* why its source never lists it */
-	char		*alternates;	/* hreflang, or NULL: "lang\tpath\n"
+	char		*extensions;	/* of its sitemap entry, or NULL:
+					   hreflang alternates "lang\tpath\n"
 					   each, path as the sitemap names
-					   it: url_path, then the alias */
+					   it (url_path, then the alias),
+					   then images "\turl\n" each
+					   (page_images.h) */
 	time_t		 last_modified;	/* newest of blob and sidecar */
 	uint64_t	 alias_owner;
 	uint64_t	 content;	/* a hash of what a reader sees, where

@@ -63,11 +63,17 @@ static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 /* Browsers lay the list out with it; schemas and crawlers ignore it. */
 #define STYLESHEET_PI_OPEN	"<?xml-stylesheet type=\"text/css\" href=\"/"
 #define STYLESHEET_PI_CLOSE	"sitemap.css\"?>\n"
-static const char urlset_open[] =
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-static const char urlset_open_xhtml[] =
-    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
-    "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
+/* Each namespace declared only where some entry uses it. */
+#define URLSET_OPEN	"<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+#define XHTML_NS	" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""
+#define IMAGE_NS	\
+	" xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\""
+static const char *const urlset_open[] = {
+	URLSET_OPEN ">\n",
+	URLSET_OPEN XHTML_NS ">\n",
+	URLSET_OPEN IMAGE_NS ">\n",
+	URLSET_OPEN XHTML_NS IMAGE_NS ">\n",
+};
 static const char urlset_tail[] = "</urlset>\n";
 
 #define URL_OPEN	"  <url>\n    <loc>"
@@ -146,7 +152,7 @@ static size_t
 url_size(size_t base_len, const struct sitemap_entry *e)
 {
 	return URL_BYTES(base_len, e->path_len, SITEMAP_DATE_LEN) +
-	    alternates_size(e->alternates, base_len);
+	    extensions_size(e->extensions, base_len);
 }
 
 static const char *
@@ -273,7 +279,7 @@ cut_by_count(struct sitemap *sm, size_t fixed)
 {
 	size_t longest = URL_BYTES(sm->base_len, sm->max_path_len, 10);
 
-	if (sm->ndup > 0 || sm->nalternates > 0 ||
+	if (sm->ndup > 0 || sm->nalternates > 0 || sm->nimaged > 0 ||
 	    sm->max_urls == 0 ||
 	    sm->max_bytes < fixed ||
 	    longest > (sm->max_bytes - fixed) / sm->max_urls)
@@ -379,14 +385,17 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 	/* Each entry's own, kept with it: a part hashes in a blink. */
 	for (size_t i = p->start; i < p->end; i++)
 		if (!sm->entries[i].dup) {
-			const struct sitemap_alternates *a =
-			    sm->entries[i].alternates;
+			const struct sitemap_extensions *a =
+			    sm->entries[i].extensions;
 
 			p->hash = hash_add(p->hash, &sm->entries[i].hash,
 			    sizeof(sm->entries[i].hash));
 			if (a && a->shown)
 				p->hash = hash_add(p->hash, a->shown,
 				    strlen(a->shown));
+			if (a && a->images)
+				p->hash = hash_add(p->hash, a->images,
+				    strlen(a->images));
 		}
 	return p->hash;
 }
@@ -484,7 +493,7 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 		at += SITEMAP_DATE_LEN;
 		memcpy(at, URL_DATED, sizeof(URL_DATED) - 1);
 		at += sizeof(URL_DATED) - 1;
-		at = alternates_put(e->alternates, base, base_len, at);
+		at = extensions_put(e->extensions, base, base_len, at);
 		memcpy(at, URL_END, sizeof(URL_END) - 1);
 		at += sizeof(URL_END) - 1;
 	}
@@ -515,9 +524,12 @@ sitemap_render_index(struct sitemap *sm, const char *base_url,
 	buf_adds(out, "</sitemapindex>\n");
 }
 
-/* The xhtml namespace is declared where an entry may show alternates. */
+/*
+ * The xhtml namespace is declared where an entry may show alternates,
+ * the image namespace where one shows images.
+ */
 static const char *
 urlset_open_of(const struct sitemap *sm)
 {
-	return sm->nalternates > 0 ? urlset_open_xhtml : urlset_open;
+	return urlset_open[(sm->nalternates > 0) | (sm->nimaged > 0) << 1];
 }

@@ -11,7 +11,7 @@
 #include "protocol_limits.h"
 #include "report.h"
 
-struct sitemap_alternates;
+struct sitemap_extensions;
 
 /* A listed page, with what writing it needs made once, when it changes. */
 #define SITEMAP_DATE_LEN	10	/* YYYY-MM-DD */
@@ -26,7 +26,7 @@ struct sitemap_entry {
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
 	char	 date[SITEMAP_DATE_LEN];
-	struct sitemap_alternates *alternates;	/* hreflang; or NULL */
+	struct sitemap_extensions *extensions;	/* hreflang, images; or NULL */
 };
 
 /* Why a public Markdown page is not listed. */
@@ -74,6 +74,7 @@ struct sitemap {
 	struct sitemap_left_out *left_out;	/* sorted by path, id */
 	size_t		 nleft_out;
 	size_t		 nalternates;	/* entries with alternates */
+	size_t		 nimaged;	/* entries with images */
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */

@@ -15,6 +15,9 @@
 #include "sitemap.h"
 #include "sorted.h"
 
+static void	count_extensions(struct sitemap *,
+		    const struct sitemap_extensions *, int);
+
 /*
  * By path, then id. The paths are XML-escaped, but the URL encoding lets
  * only & and ' through of what XML escapes, and their entities sort as
@@ -189,8 +192,8 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			e->path = path_of(pages[i], buf_str(&xml) + 1);
 			e->path_len = (uint32_t)xml.len - 1;
 			e->id = pages[i]->id;
-			e->alternates = alternates_declared(
-			    pages[i]->alternates);
+			e->extensions = extensions_declared(
+			    pages[i]->extensions, rules->robots);
 			sitemap_entry_dated(e, pages[i]->last_modified);
 			(*nadd)++;
 			break;
@@ -262,10 +265,10 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		e->last_modified = add[j].last_modified;
 		e->hash = add[j].hash;
 		memcpy(e->date, add[j].date, sizeof(e->date));
-		sm->nalternates -= e->alternates != NULL;
-		sm->nalternates += add[j].alternates != NULL;
-		alternates_free(e->alternates);
-		e->alternates = add[j].alternates;
+		count_extensions(sm, e->extensions, -1);
+		count_extensions(sm, add[j].extensions, 1);
+		extensions_free(e->extensions);
+		e->extensions = add[j].extensions;
 		shared_str_drop(add[j].path);
 		if (sm->parts && (part = part_of(sm, at)) != NULL)
 			*part = (struct sitemap_part){ .start = part->start,
@@ -286,16 +289,16 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	struct buf line = BUF_INIT;
 	size_t nadd, nleft, nwas, *placed;
 	time_t added_newest = 0;
-	size_t nalternates = sm->nalternates;
+	size_t nalternates = sm->nalternates, nimaged = sm->nimaged;
 	int redate = 0, paired_again;
 
 	rows_of(rules, pages, n, &add, &nadd, &left, &nleft);
 	if (edit->all) {
 		for (size_t i = 0; i < sm->n; i++) {
 			shared_str_drop(sm->entries[i].path);
-			alternates_free(sm->entries[i].alternates);
+			extensions_free(sm->entries[i].extensions);
 		}
-		sm->nalternates = 0;
+		sm->nalternates = sm->nimaged = 0;
 		was = sm->left_out;
 		nwas = sm->nleft_out;
 		sm->left_out = NULL;
@@ -321,7 +324,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		redate |= !gone[i].dup && gone[i].last_modified >= sm->newest;
 	}
 	for (size_t i = 0; i < nadd; i++) {
-		sm->nalternates += add[i].alternates != NULL;
+		count_extensions(sm, add[i].extensions, 1);
 		if (add[i].path_len > sm->max_path_len)
 			sm->max_path_len = add[i].path_len;
 		if (add[i].last_modified > added_newest)
@@ -347,8 +350,8 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	for (size_t i = 0; i < edit->ngone; i++) {
 		redate |= recheck(sm, sorted_upper(&entries, &gone[i]));
 		shared_str_drop(gone[i].path);
-		sm->nalternates -= gone[i].alternates != NULL;
-		alternates_free(gone[i].alternates);
+		count_extensions(sm, gone[i].extensions, -1);
+		extensions_free(gone[i].extensions);
 	}
 	if (redate)
 		date_again(sm);
@@ -372,7 +375,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	 */
 	paired_again = sm->nalternates > 0 && sitemap_pair_alternates(sm);
 	if (edit->all || nadd > 0 || edit->ngone > 0 || paired_again ||
-	    sm->nalternates != nalternates) {
+	    sm->nalternates != nalternates || sm->nimaged != nimaged) {
 		free(sm->parts);
 		sm->parts = NULL;
 		sm->nparts = 0;
@@ -400,7 +403,7 @@ sitemap_free(struct sitemap *sm)
 {
 	for (size_t i = 0; i < sm->n; i++) {
 		shared_str_drop(sm->entries[i].path);
-		alternates_free(sm->entries[i].alternates);
+		extensions_free(sm->entries[i].extensions);
 	}
 	free(sm->entries);
 	free(sm->parts);
@@ -431,11 +434,11 @@ static enum alternate
 alternate_of(const struct sitemap *sm, size_t i, const char *path, size_t len)
 {
 	size_t at = sitemap_shown_at(sm, path, len);
-	const struct sitemap_alternates *back;
+	const struct sitemap_extensions *back;
 
 	if (at == SIZE_MAX)
 		return ALTERNATE_NOT_LISTED;
-	back = sm->entries[at].alternates;
+	back = sm->entries[at].extensions;
 	if (at == i || (back != NULL && alternates_name(back->declared,
 	    sm->entries[i].path, sm->entries[i].path_len) != NULL))
 		return ALTERNATE_SHOWN;
@@ -470,8 +473,8 @@ own_lang(const struct sitemap *sm, size_t i, const char *shown)
 		    (size_t)(strchr(path, '\n') - path));
 		const char *line;
 
-		if (at != SIZE_MAX && at != i && sm->entries[at].alternates &&
-		    (line = alternates_name(sm->entries[at].alternates->declared,
+		if (at != SIZE_MAX && at != i && sm->entries[at].extensions &&
+		    (line = alternates_name(sm->entries[at].extensions->declared,
 		    sm->entries[i].path, sm->entries[i].path_len)) != NULL)
 			return line;
 	}
@@ -485,7 +488,7 @@ sitemap_pair_alternates(struct sitemap *sm)
 	int changed = 0;
 
 	for (size_t i = 0; i < sm->n && sm->nalternates > 0; i++) {
-		struct sitemap_alternates *a = sm->entries[i].alternates;
+		struct sitemap_extensions *a = sm->entries[i].extensions;
 		uint32_t n = 0, bytes = 0;
 
 		if (a == NULL)
@@ -551,9 +554,9 @@ sitemap_report_alternates(const struct sitemap *sm,
 	for (size_t i = 0; i < sm->n && sm->nalternates > 0; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 
-		if (e->alternates == NULL || e->dup)
+		if (e->extensions == NULL || e->dup)
 			continue;
-		for (const char *p = e->alternates->declared; *p;
+		for (const char *p = e->extensions->declared; *p;
 		    p = strchr(p, '\n') + 1) {
 			const char *path = strchr(p, '\t') + 1;
 			int len = (int)(strchr(path, '\n') - path);
@@ -578,16 +581,16 @@ report_disagreement(const struct sitemap *sm, size_t i,
 	const struct sitemap_entry *e = &sm->entries[i];
 	const char *first = NULL;
 
-	if (e->alternates->shown == NULL)
+	if (e->extensions->shown == NULL)
 		return;
-	for (const char *p = e->alternates->shown; *p; p = strchr(p, '\n') + 1) {
+	for (const char *p = e->extensions->shown; *p; p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;
 		int len = (int)(strchr(path, '\n') - path);
 		size_t at = sitemap_shown_at(sm, path, (size_t)len);
 		const char *said;
 
-		if (at == SIZE_MAX || at == i || !sm->entries[at].alternates ||
-		    (said = alternates_name(sm->entries[at].alternates->declared,
+		if (at == SIZE_MAX || at == i || !sm->entries[at].extensions ||
+		    (said = alternates_name(sm->entries[at].extensions->declared,
 		    e->path, e->path_len)) == NULL)
 			continue;
 		if (first == NULL)
@@ -599,4 +602,17 @@ report_disagreement(const struct sitemap *sm, size_t i,
 			    "in /%.*s", e->path, (int)strcspn(first, "\t"), first,
 			    (int)strcspn(said, "\t"), said, len, path);
 	}
+}
+
+/* Counts an entry's extensions in, by one, or out, by -1. */
+static void
+count_extensions(struct sitemap *sm, const struct sitemap_extensions *a,
+    int by)
+{
+	if (a == NULL)
+		return;
+	if (a->declared[0] != '\0')
+		sm->nalternates += (size_t)by;
+	if (a->nimages > 0)
+		sm->nimaged += (size_t)by;
 }

@@ -16,6 +16,7 @@
 #include "hash.h"
 #include "html_read.h"
 #include "main_content.h"
+#include "page_images.h"
 
 /* A run of text hashed, its blanks as one, as a reader sees words. */
 struct text_sum {
@@ -33,6 +34,7 @@ struct text_hash {
 	int		 pictures;	/* <img>s shown */
 	int		 scripts;	/* <script>s, shown or not */
 	struct body_dates *dates;	/* or NULL */
+	struct page_images *images;	/* or NULL */
 };
 
 static void	on_start(void *, const xmlChar *, const xmlChar **);
@@ -49,9 +51,10 @@ static int	has_token(const char *, const char *);
 static int	holds(const char *, size_t, const char *);
 
 int
-content_hash(int fd, struct body_dates *dates, struct content_sums *sums)
+content_hash(int fd, struct body_dates *dates, struct page_images *images,
+    struct content_sums *sums)
 {
-	struct text_hash t = { .dates = dates };
+	struct text_hash t = { .dates = dates, .images = images };
 	htmlSAXHandler sax;
 	enum main_kind from;
 	int rc;
@@ -87,6 +90,7 @@ static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct text_hash *t = ctx;
+	const char *src;
 	unsigned here;
 
 	if (t->dates != NULL && atts != NULL)
@@ -97,18 +101,20 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	main_content_start(&t->where, (const char *)name,
 	    (const char *const *)atts);
 	all_blank(t);	/* an element parts words, as a browser lays it out */
+	if (t->images != NULL && strcmp((const char *)name, "base") == 0)
+		page_images_base(t->images, html_attribute(atts, "href"));
 	/* A picture replaced is the page changed: its URL counts. */
 	if (strcmp((const char *)name, "img") != 0 || atts == NULL)
 		return;
 	t->pictures += t->whole_hidden == 0;
 	here = main_content_here(&t->where);
-	for (size_t i = 0; here != 0 && atts[i] != NULL; i += 2)
-		if (strcmp((const char *)atts[i], "src") == 0 &&
-		    atts[i + 1] != NULL)
-			for (int k = 0; k < MAIN_KINDS; k++)
-				if (here & 1u << k)
-					sum_word(&t->part[k], "img:",
-					    (const char *)atts[i + 1]);
+	if (here == 0 || (src = html_attribute(atts, "src")) == NULL)
+		return;
+	for (int k = 0; k < MAIN_KINDS; k++)
+		if (here & 1u << k)
+			sum_word(&t->part[k], "img:", src);
+	if (t->images != NULL)
+		page_images_add(t->images, src, here);
 }
 
 static void
@@ -208,7 +214,7 @@ body_dates_read(int fd, struct body_dates *dates)
 		if (holds(chunk, have, word)) {
 			struct content_sums ignored;
 
-			content_hash(fd, dates, &ignored);
+			content_hash(fd, dates, NULL, &ignored);
 			return;
 		}
 		total += (size_t)n;

@@ -47,9 +47,12 @@ struct content_sums {
 
 /*
  * The sums of what fd holds from its start: -1 when it cannot be read,
- * and then all 0. dates, unless NULL, gets its microdata dates.
+ * and then all 0. dates, unless NULL, gets its microdata dates, and
+ * images, unless NULL, the images of each candidate for main content.
  */
-int	content_hash(int fd, struct body_dates *dates, struct content_sums *);
+struct page_images;
+int	content_hash(int fd, struct body_dates *dates, struct page_images *images,
+	    struct content_sums *);
 
 /*
  * Only its microdata dates, read from fd's start: a parse only where

@@ -299,8 +299,9 @@ open_facts(struct source *s, const struct config *cfg)
 	 * All that what a head says, kept, depends on; and which content
 	 * hash the facts hold, as facts of the whole page's are none.
 	 */
-	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash main\n",
-	    PACKAGE_VERSION, buf_str(&s->key), cfg->indexnow.key != NULL);
+	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash main\n"
+	    "images %d\n", PACKAGE_VERSION, buf_str(&s->key),
+	    cfg->indexnow.key != NULL, cfg->images);
 	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
 		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
 	s->facts = page_facts_open(cfg->docroot.page_facts, buf_str(&context));

@@ -94,3 +94,12 @@ feed(htmlParserCtxtPtr ctxt, struct html_end_filter *f, const char *data,
 		htmlParseChunk(ctxt, data + from, (int)(len - from), 0);
 }
 
+const char *
+html_attribute(const xmlChar **atts, const char *name)
+{
+	for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2)
+		if (strcmp((const char *)atts[i], name) == 0)
+			return atts[i + 1] != NULL ? (const char *)atts[i + 1] :
+			    "";
+	return NULL;
+}

@@ -16,5 +16,7 @@
  * sax's functions with ctx: 0, or -1 when fd cannot be read.
  */
 int	html_read(int fd, htmlSAXHandler *sax, void *ctx, size_t max);
+/* The value of a start tag's attribute ("" for one without), or NULL. */
+const char *html_attribute(const xmlChar **atts, const char *name);
 
 #endif

@@ -13,7 +13,6 @@ struct links {
 };
 
 static void	on_start(void *, const xmlChar *, const xmlChar **);
-static const char *href_of(const xmlChar **);
 
 int
 page_links(int fd, size_t max, void (*each)(void *, const char *),
@@ -34,7 +33,7 @@ static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct links *l = ctx;
-	const char *href = href_of(atts);
+	const char *href = html_attribute(atts, "href");
 
 	if (href == NULL)
 		return;
@@ -44,13 +43,4 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		l->left--;
 		l->each(l->arg, href);
 	}
-}
-
-static const char *
-href_of(const xmlChar **atts)
-{
-	for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2)
-		if (strcmp((const char *)atts[i], "href") == 0)
-			return (const char *)atts[i + 1];
-	return NULL;
 }

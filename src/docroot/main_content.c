@@ -7,6 +7,7 @@
 
 #include "ascii.h"
 #include "buf.h"
+#include "html_read.h"
 #include "main_content.h"
 
 /* An open element's flags: the low MAIN_KINDS bits, the landmark counts
@@ -18,7 +19,6 @@
 
 static int	is_unseen(const char *, const char *const *);
 static int	is_landmark(const char *, const char *);
-static const char *attribute(const char *const *, const char *);
 static int	first_token_is(const char *, const char *);
 
 void
@@ -39,7 +39,7 @@ void
 main_content_start(struct main_content *m, const char *name,
     const char *const *atts)
 {
-	const char *role = attribute(atts, "role");
+	const char *role = html_attribute((const xmlChar **)atts, "role");
 	unsigned flags = 0;
 
 	if (m->depth + m->deeper >= MAIN_CONTENT_DEPTH) {
@@ -148,7 +148,7 @@ is_unseen(const char *name, const char *const *atts)
 {
 	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
 	    strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0 ||
-	    attribute(atts, "hidden") != NULL;
+	    html_attribute((const xmlChar **)atts, "hidden") != NULL;
 }
 
 /* What a template repeats on every page: a landmark beside the content. */
@@ -171,16 +171,6 @@ is_landmark(const char *name, const char *role)
 		if (strcmp(name, names[i]) == 0)
 			return 1;
 	return 0;
-}
-
-/* An attribute's value ("" for one without), or NULL. */
-static const char *
-attribute(const char *const *atts, const char *name)
-{
-	for (size_t i = 0; atts != NULL && atts[i] != NULL; i += 2)
-		if (strcmp(atts[i], name) == 0)
-			return atts[i + 1] != NULL ? atts[i + 1] : "";
-	return NULL;
 }
 
 /* Whether a role's first token is role, in any case, as ARIA reads it. */

@@ -151,7 +151,7 @@ page_facts_learn(struct page_facts *f, const struct page_fact *fact)
 
 	loaded(f);
 	copy.why = dup_or_null(fact->why);
-	copy.alternates = dup_or_null(fact->alternates);
+	copy.extensions = dup_or_null(fact->extensions);
 	f->learned = xgrowarray(f->learned, f->nlearned, sizeof(*f->learned));
 	f->learned[f->nlearned++] = copy;
 }
@@ -277,7 +277,7 @@ fact_row(void *arg, const struct store_value *cols)
 		.id = id,
 		.state = (uint64_t)cols[1].n,
 		.why = cols[3].null ? NULL : xstrdup(cols[3].text),
-		.alternates = cols[4].null ? NULL : xstrdup(cols[4].text),
+		.extensions = cols[4].null ? NULL : xstrdup(cols[4].text),
 		.modified = (time_t)cols[5].n,
 		.content = (uint64_t)cols[6].n,
 		.first = (time_t)cols[7].n,
@@ -299,7 +299,7 @@ put(struct page_facts *f, const struct page_fact *fact, struct buf *why)
 		    (fact->dated ? KIND_DATED : 0) |
 		    fact->content_from << KIND_CONTENT_SHIFT, 0 },
 		{ fact->why, 0, fact->why == NULL },
-		{ fact->alternates, 0, fact->alternates == NULL },
+		{ fact->extensions, 0, fact->extensions == NULL },
 		{ NULL, (int64_t)fact->modified, 0 },
 		{ NULL, (int64_t)fact->content, 0 },
 		{ NULL, (int64_t)fact->first, 0 },
@@ -355,7 +355,7 @@ static void
 fact_free(struct page_fact *fact)
 {
 	free(fact->why);
-	free(fact->alternates);
+	free(fact->extensions);
 }
 
 static char *

@@ -18,7 +18,8 @@ struct page_fact {
 	uint64_t	 id;
 	uint64_t	 state;		/* docroot_state_key of its file */
 	char		*why;		/* unlisted, or broken: or NULL */
-	char		*alternates;
+	char		*extensions;	/* page.h's; its column keeps the
+					   name "alternates" */
 	time_t		 modified;
 	uint64_t	 content;
 	time_t		 first;		/* struct dating's */

@@ -12,6 +12,7 @@
 
 #include "ascii.h"
 #include "content_hash.h"
+#include "page_images.h"
 #include "escape.h"
 #include "file.h"
 #include "head.h"
@@ -50,6 +51,8 @@ static void	take_fact(const struct page_fact *f, struct page *page,
 	    struct dating *dating);
 static void	learn_fact(struct source *s, const struct head_todo *t,
 	    const struct page *page);
+static void	add_images(struct page *page, struct page_images *images,
+	    enum main_kind chosen, const char *path);
 
 /*
  * Why the server rules answer the URL of the page at rel with another
@@ -301,7 +304,7 @@ docroot_content_whole(const struct source *s, const char *rel)
 	docroot_join(&path, s->root, rel);
 	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &st,
 	    &cannot)) != -1) {
-		(void)content_hash(fd, NULL, &sums);
+		(void)content_hash(fd, NULL, NULL, &sums);
 		close(fd);
 	}
 	buf_free(&path);
@@ -332,9 +335,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct buf path = BUF_INIT, target = BUF_INIT, under = BUF_INIT;
 	struct stat now;
 	const char *cannot;
+	struct buf self = BUF_INIT;	/* the URL path it is read at */
+	struct page_images *images = NULL;
 	size_t total = 0;
 	ssize_t n = 0;
-	int fd, k, done = 0;
+	int fd, k, done = 0, read_whole = 0;
 
 	docroot_join(&path, s->root, rel);
 	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &now,
@@ -358,6 +363,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
+	if (cfg->images) {
+		images = page_images_begin();
+		buf_addc(&self, '/');
+		under_url_path(cfg, buf_str(url), &self);
+	}
 	/*
 	 * For the store's dates, and IndexNow's "has it changed?"; the
 	 * dates its body states come with it, or alone where its head
@@ -367,8 +377,10 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * A page with no title is read whole: a shell that shows nothing
 	 * until a script fills it, or a fragment of scripts, is no page.
 	 */
-	if (s->has_store || cfg->indexnow.key != NULL || !head.titled) {
-		if (content_hash(fd, &body, &sums) == 0) {
+	if (s->has_store || cfg->indexnow.key != NULL || !head.titled ||
+	    images != NULL) {
+		if (content_hash(fd, &body, images, &sums) == 0) {
+			read_whole = 1;
 			page->content = sums.main;
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
 			dating->whole = sums.whole;
@@ -392,6 +404,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		    s->root, rel, buf_str(why));
 		head_free(&head);
 		body_dates_free(&body);
+		page_images_free(images);
+		buf_free(&self);
 		buf_free(&path);
 		return -1;
 	}
@@ -454,8 +468,12 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		}
 	}
 	if (why->len == 0 && head.nalternates > 0)
-		page->alternates = alternates_of(s, cfg, rel, &head,
+		page->extensions = alternates_of(s, cfg, rel, &head,
 		    buf_str(&path), buf_str(url));
+	if (why->len == 0 && read_whole && images != NULL)
+		add_images(page, images, sums.from, buf_str(&self));
+	page_images_free(images);
+	buf_free(&self);
 	head_free(&head);
 	buf_free(&path);
 	buf_free(&target);
@@ -707,7 +725,7 @@ take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 		return;
 	}
 	page->unlisted = f->why ? xstrdup(f->why) : NULL;
-	page->alternates = f->alternates ? xstrdup(f->alternates) : NULL;
+	page->extensions = f->extensions ? xstrdup(f->extensions) : NULL;
 	page->last_modified = f->modified;
 	page->lastmod_from = f->from;
 	page->content = f->content;
@@ -730,6 +748,22 @@ learn_fact(struct source *s, const struct head_todo *t,
 	if (s->facts == NULL || t->state == 0 || t->dating.transient)
 		return;
 	f.why = page->broken ? page->broken : page->unlisted;
-	f.alternates = page->alternates;
+	f.extensions = page->extensions;
 	page_facts_learn(s->facts, &f);
+}
+
+/* The images of page's main content after its alternates (page.h). */
+static void
+add_images(struct page *page, struct page_images *images,
+    enum main_kind chosen, const char *path)
+{
+	struct buf ext = BUF_INIT;
+
+	if (page->extensions != NULL)
+		buf_adds(&ext, page->extensions);
+	if (page_images_end(images, chosen, path, &ext) > 0) {
+		free(page->extensions);
+		page->extensions = xstrdup(buf_str(&ext));
+	}
+	buf_free(&ext);
 }

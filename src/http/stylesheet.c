@@ -46,4 +46,6 @@ const char sitemap_css[] =
 "\tcolor: #656d76;\n"
 "\twhite-space: nowrap;\n"
 "\tfont-variant-numeric: tabular-nums;\n"
-"}\n";
+"}\n"
+"/* A page's images (image:image): for crawlers, one line a page here. */\n"
+"image { display: none; }\n";

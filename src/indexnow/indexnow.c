@@ -192,8 +192,8 @@ what_it_shows(const struct page *page, uint64_t content)
 	else
 		k = hash_add(k, &page->last_modified,
 		    sizeof(page->last_modified));
-	if (page->alternates)
-		k = hash_add(k, page->alternates, strlen(page->alternates));
+	if (page->extensions)
+		k = hash_add(k, page->extensions, strlen(page->extensions));
 	return k;
 }
 

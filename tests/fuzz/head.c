@@ -4,7 +4,8 @@
  * from a page of the site, its date and alternates, as the docroot does;
  * and the hashes of the page read from a file, as the lastmod store
  * asks: the same twice, its main content's never 0, its element one of
- * the candidates (main_content.h); and its links, no more than asked.
+ * the candidates (main_content.h); its images, each a URL a crawler can
+ * fetch, no more than Google reads; and its links, no more than asked.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,31 @@
 #include "fuzz.h"
 #include "head.h"
 #include "links.h"
+#include "page_images.h"
+
+/* Aborts unless lines are "\turl\n" each, as page_images.h says. */
+static void
+check_images(const char *lines, size_t n)
+{
+	size_t count = 0;
+
+	for (const char *p = lines; *p; p = strchr(p, '\n') + 1, count++) {
+		const char *u = p + 1;
+		size_t len = strcspn(u, "\n");
+
+		if (p[0] != '\t' || u[len] != '\n' ||
+		    !(strncmp(u, "http://", 7) == 0 ||
+		    strncmp(u, "https://", 8) == 0 || u[0] == '/'))
+			abort();
+		for (size_t i = 0; i < len; i++)
+			if ((unsigned char)u[i] <= 0x20 ||
+			    (unsigned char)u[i] >= 0x7f ||
+			    strchr("\"<>\\^`{|}#", u[i]) != NULL)
+				abort();
+	}
+	if (count != n || n > PAGE_IMAGES_MAX)
+		abort();
+}
 
 /* A link found: counted, its href read whole. */
 static void
@@ -61,11 +87,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		fwrite(data, 1, size, page);
 		fflush(page);
-		if (content_hash(fileno(page), &dates, &a) == 0 &&
-		    (content_hash(fileno(page), NULL, &b) != 0 ||
+		struct page_images *images = page_images_begin();
+		struct buf lines = BUF_INIT;
+		size_t nimages;
+
+		if (content_hash(fileno(page), &dates, images, &a) == 0 &&
+		    (content_hash(fileno(page), NULL, NULL, &b) != 0 ||
 		    a.main != b.main || a.whole != b.whole || a.from != b.from ||
 		    a.main == 0 || a.from >= MAIN_KINDS))
 			abort();
+		nimages = page_images_end(images, a.from, "/a/b%20c.html",
+		    &lines);
+		check_images(buf_str(&lines), nimages);
+		page_images_free(images);
+		buf_free(&lines);
 		body_dates_free(&dates);
 		{
 			char *base;
