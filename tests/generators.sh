@@ -17,12 +17,16 @@ need mkdocs mkdocs
 # compares with the generator's sitemap, its URLs passed through $MAP and
 # without those in $WRONG (paths the generator should not list).
 site() {
-	printf '[site]\nsource = docroot\nroot = %s\n%s\n' "$2" "${4:-}" \
-	    >"$TMP/$1.ini"
+	printf '[site]\nsource = docroot\nroot = %s\n%s\n[sitemap]\nimages = yes\n' \
+	    "$2" "${4:-}" >"$TMP/$1.ini"
 	start_lighttpd "$TMP/$1.ini" "$2"
 	get /sitemap.xml
 	check_eq "$1: 200" 200 "$STATUS"
-	check_valid "$1: valid against sitemap.xsd" "$TMP/body" sitemap.xsd
+	check_valid "$1: valid against the schemas, with images on" "$TMP/body" \
+	    sitemap-extensions.xsd
+	sed -n 's:.*<image\:loc>\(.*\)</image\:loc>.*:\1:p' "$TMP/body" \
+	    >"$TMP/images"
+	check_contains "$1: its pages' images" "$URL/" "$(cat "$TMP/images")"
 	locs | sort >"$TMP/ours"
 	sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p' "$3" |
 	    sed -e "s|^http://example.org|$URL|" -e "${MAP:-}" | sort >"$TMP/theirs"
@@ -42,6 +46,12 @@ site() {
 		[ "$code" = 200 ] || bad="$bad $url:$code"
 	done <"$TMP/ours"
 	check_eq "$1: each URL listed is served with 200" "" "$bad"
+	bad=""
+	while read -r url; do
+		code=$(curl -s -o /dev/null -w '%{http_code}' "$url")
+		[ "$code" = 200 ] || bad="$bad $url:$code"
+	done <"$TMP/images"
+	check_eq "$1: each image listed is served with 200" "" "$bad"
 	command -v python3 >/dev/null && check_audit "$1" "$URL/"
 	stop_lighttpd
 	command -v nginx >/dev/null || return 0
@@ -78,7 +88,9 @@ printf -- '---\ntitle: About\naliases: ["/old-about/"]\n---\nAbout us.\n' \
     >"$H/content/about.md"
 printf -- '---\ntitle: Thanks\nnoindex: true\n---\nThank you.\n' \
     >"$H/content/thanks.md"
-printf -- '---\ntitle: Hello\ndate: 2025-01-02\n---\nHi.\n' \
+mkdir -p "$H/static"
+printf 'PNG' >"$H/static/chart.png"
+printf -- '---\ntitle: Hello\ndate: 2025-01-02\n---\nHi. ![A chart](/chart.png)\n' \
     >"$H/content/posts/hello.md"
 printf -- '---\ntitle: Draft\ndraft: true\n---\nWIP.\n' \
     >"$H/content/posts/wip.md"
@@ -114,7 +126,9 @@ mkdir -p "$M/docs/guide"
 printf 'site_name: Demo\nsite_url: http://example.org/\n' >"$M/mkdocs.yml"
 printf '# Home\n' >"$M/docs/index.md"
 printf '# About\n' >"$M/docs/about.md"
-printf '# Install\n' >"$M/docs/guide/install.md"
+mkdir -p "$M/docs/img"
+printf 'PNG' >"$M/docs/img/shot.png"
+printf '# Install\n\n![A shot](../img/shot.png)\n' >"$M/docs/guide/install.md"
 mkdocs_build() {
 	rm -rf "$M/site"
 	(cd "$M" && mkdocs build -q) >"$TMP/mkdocs.log" 2>&1 ||
@@ -144,7 +158,9 @@ if command -v jekyll >/dev/null; then
 	    >"$J/_config.yml"
 	printf '<!DOCTYPE html><html><head>{%% seo %%}</head><body>{{ content }}</body></html>\n' \
 	    >"$J/_layouts/default.html"
-	printf -- '---\nlayout: default\ntitle: Hello\nlast_modified_at: 2024-04-01\n---\nHi.\n' \
+	mkdir -p "$J/assets"
+	printf 'PNG' >"$J/assets/j.png"
+	printf -- '---\nlayout: default\ntitle: Hello\nlast_modified_at: 2024-04-01\n---\nHi. ![J](/assets/j.png)\n' \
 	    >"$J/_posts/2024-03-05-hello.md"
 	printf -- '---\nlayout: default\ntitle: Second\n---\nMore.\n' \
 	    >"$J/_posts/2024-05-06-second.md"

@@ -4,7 +4,8 @@
 # renames, version bumps, new dates, alias changes (some claiming an alias
 # another page holds, some spelling another page's /id/ path) and tag
 # changes, its /sitemap.xml is byte for byte what "render" makes of the
-# root from scratch.
+# root from scratch; the last sequence with [sitemap] sections, each part
+# of the index too.
 . "$SRCDIR/tests/lib.sh"
 
 need cgi-fcgi libfcgi-bin
@@ -30,15 +31,27 @@ sidecar() {
 }
 newest() { ls "$R/content/$(printf '%s' "$1" | cut -c15-16)" 2>/dev/null |
     sed -n "s/^$1\.\([0-9]*\)\.ron$/\1/p" | sort -n | tail -1; }
-live() {
-	env -i REQUEST_METHOD=GET REQUEST_URI=/sitemap.xml HTTP_HOST=example.com \
+live_one() {
+	env -i REQUEST_METHOD=GET REQUEST_URI="$1" HTTP_HOST=example.com \
 	    cgi-fcgi -bind -connect "$SOCK" 2>/dev/null | sed '1,/^\r$/d'
 }
-fresh() { "$SITEMAPD" -c "$TMP/sitemapd.ini" render /sitemap.xml --host example.com 2>/dev/null; }
+fresh_one() { "$SITEMAPD" -c "$TMP/sitemapd.ini" render "$1" --host example.com 2>/dev/null; }
+# whole FETCH: /sitemap.xml, and each part an index names.
+whole() {
+	"$1" /sitemap.xml >"$TMP/whole"
+	cat "$TMP/whole"
+	sed -n 's|.*<loc>http://example.com\(/sitemaps/.*\)</loc>.*|\1|p' \
+	    "$TMP/whole" | while read -r _part; do "$1" "$_part"; done
+}
+live() { whole live_one; }
+fresh() { whole fresh_one; }
 
 steps=0
 differ=0
 for seed in 1 2 3; do
+	# The last with sections, which the process reads as the INI changes.
+	[ "$seed" = 3 ] && printf '[sitemap]\nsections = /page/, /moved/\n' \
+	    >>"$TMP/sitemapd.ini"
 	# Each line: an operation on one of 24 ids spread over 6 shards.
 	awk -v seed="$seed" 'BEGIN {
 		srand(seed)

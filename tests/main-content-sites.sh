@@ -27,7 +27,8 @@ moves() {
 	rm -rf "$_src" "$TMP/$1.db" "$TMP/$1-state.db"
 	mkdir -p "$_src"
 	"${_g}_sources" "$_src"
-	printf '[site]\nsource = docroot\nroot = %s\n%s\n[docroot]\nlastmod_store = %s\n[indexnow]\nkey = %s\nhost = example.org\nendpoint = %s\ndelay = 0\nstate = %s\n' \
+	with_figure "$_src"
+	printf '[site]\nsource = docroot\nroot = %s\n%s\n[docroot]\nlastmod_store = %s\n[indexnow]\nkey = %s\nhost = example.org\nendpoint = %s\ndelay = 0\nstate = %s\n[sitemap]\nimages = yes\n' \
 	    "$_root" "$(settings "$_g")" "$TMP/$_g.db" "$KEY" "$ENDPOINT" \
 	    "$TMP/$_g-state.db" >"$_ini"
 	_k=0
@@ -81,6 +82,15 @@ deployed() {
 	echo "# $1 $2: $_nmoved of $_n pages moved; $(echo $_sent | wc -w) submitted"
 	cp "$TMP/after" "$TMP/before"
 	if [ "$2" = base ]; then
+		cgi SITEMAPD_CONFIG="$_ini" REQUEST_URI=/sitemap.xml \
+		    HTTP_HOST=example.org
+		check_valid "$1: valid against the schemas, with images on" \
+		    "$TMP/body" sitemap-extensions.xsd
+		check_eq "$1: doc 03's figure, on that page alone" \
+		    "<image:loc>https://cdn.example.org/fig.png</image:loc>" \
+		    "$(grep -o '<image:loc>.*</image:loc>' "$TMP/body")"
+		check_contains "... in its entry" "d03" "$(sed -n \
+		    '/<image:loc>/{x;p;};/<loc>/h' "$TMP/body")"
 		check_eq "$1: IndexNow's first run submits nothing" "" "$_sent"
 		check_eq "$1: the first deploy lists pages" 1 \
 		    "$([ "$_n" -ge 8 ] && echo 1)"
@@ -102,6 +112,18 @@ deployed() {
 		    "$([ "$(echo $_changed | wc -w)" -lt "$((_n / 2))" ] &&
 		    echo 1)" ;;
 	esac
+}
+
+# with_figure DIR: a picture in doc 03's text, as its markup writes one
+# (on a CDN, which no generator looks for among its files).
+with_figure() {
+	grep -rl 'What doc 03 says\.' "$1" | while read -r _f; do
+		case $_f in
+		*.rst) sed -i 's|What doc 03 says\.|&\n\n.. image:: https://cdn.example.org/fig.png|' "$_f" ;;
+		*.astro|*.sh) sed -i 's|What doc 03 says\.|& <img src="https://cdn.example.org/fig.png" />|' "$_f" ;;
+		*) sed -i 's|What doc 03 says\.|& ![A figure](https://cdn.example.org/fig.png)|' "$_f" ;;
+		esac
+	done
 }
 
 # settings GENERATOR: the INI lines its URLs ask, if any.

@@ -29,11 +29,13 @@
 #include "number.h"
 #include "protocol_limits.h"
 #include "search_crawlers.h"
+#include "sections.h"
 #include "store_db.h"
 #include "usage_prefs.h"
 
 const struct config_module *const config_modules[] = { &site_module,
-	&nopressure_module, &docroot_module, &indexnow_module, NULL };
+	&sections_module, &nopressure_module, &docroot_module,
+	&indexnow_module, NULL };
 
 
 /* The core's own keys, in site_keys. */
@@ -41,7 +43,6 @@ enum key { K_ROOT, K_ADMIN_PATH, K_TRAILING_SLASH, K_INDEXABLE, K_WATCH,
 	K_SOURCE,
 	K_RESERVED_PATH, K_RESERVED_ROBOTS, K_TRUSTED_PROXIES,
 	K_ALLOWED_HOSTS, K_GZIP, K_MAX_URLS, K_MAX_BYTES, K_STYLESHEET,
-	K_IMAGES,
 	K_ROBOTS_ALLOW, K_ROBOTS_DISALLOW, K_AI_TRAIN, K_AI_SEARCH, K_AI_USER,
 	K_AI_CRAWLERS, K_AI_SEARCH_ENGINES, K_CONTENT_SIGNAL, K_CONTENT_USAGE,
 	K_LICENSE, K_PREFERENCES_IN, K_KEYS };
@@ -76,8 +77,6 @@ static const struct config_key site_keys[] = {
 	    CONFIG_NUMBER(SITEMAP_MAX_BYTES), 0, set_site, 0 },
 	[K_STYLESHEET] =	{ "sitemap", "stylesheet", "yes", 0,
 	    config_set_bool, offsetof(struct config, stylesheet) },
-	[K_IMAGES] =		{ "sitemap", "images", "no", 0,
-	    config_set_bool, offsetof(struct config, images) },
 	[K_ROBOTS_ALLOW] =	{ "robots", "allow", NULL, 1, set_site, 0 },
 	[K_ROBOTS_DISALLOW] =	{ "robots", "disallow", NULL, 1, set_site, 0 },
 	[K_AI_TRAIN] =		{ "robots", "ai_train", NULL, 0, set_ai, 0 },

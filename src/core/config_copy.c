@@ -24,6 +24,7 @@ config_listing(const struct config *cfg)
 		.max_urls = cfg->max_urls,
 		.max_bytes = cfg->max_bytes,
 		.stylesheet = cfg->stylesheet,
+		.sections = &cfg->sections,
 		.url_path = cfg->docroot.url_path ? cfg->docroot.url_path : "",
 		.url_path_slash = cfg->docroot.trailing_slash,
 	};
@@ -44,7 +45,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	dst->max_urls = src->max_urls;
 	dst->max_bytes = src->max_bytes;
 	dst->stylesheet = src->stylesheet;
-	dst->images = src->images;
+	sections_copy(&dst->sections, &src->sections);
 	dst->watch = src->watch;
 	dst->generation = src->generation;
 	dst->source = src->source;
@@ -55,6 +56,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
 	    src->docroot.exclude, src->docroot.nexclude);
 	dst->docroot.clean_urls = src->docroot.clean_urls;
+	dst->docroot.images = src->docroot.images;
 	dst->docroot.trailing_slash = src->docroot.trailing_slash;
 	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
 	    xstrdup(src->docroot.lastmod_store) : NULL;
@@ -76,6 +78,7 @@ config_free(struct config *cfg)
 	reserved_free(&cfg->reserved);
 	free(cfg->ini_admin);
 	config_list_free(&cfg->exclude_tags, &cfg->nexclude_tags);
+	sections_free(&cfg->sections);
 	free(cfg->yaml_admin);
 	free(cfg->yaml_error);
 	free(cfg->ai_crawlers);

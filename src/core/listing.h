@@ -6,6 +6,7 @@
 
 #include "reserved.h"
 #include "robots_writer.h"
+#include "sections.h"
 
 /* The longest [docroot] url_path, "docs/" for "/docs/". */
 #define URL_PATH_MAX	256
@@ -20,6 +21,7 @@ struct listing {
 	const struct robots	*robots;
 	size_t			 max_urls, max_bytes;	/* per file */
 	int			 stylesheet;
+	const struct sections	*sections;	/* [sitemap] sections */
 	const char		*url_path;	/* before a document root's
 						   paths: "docs/", or "" */
 	int			 url_path_slash;	/* its home is "/docs/",

@@ -1,4 +1,5 @@
 /* What the sitemap does with each page, and the XML of its parts and index. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -280,6 +281,7 @@ cut_by_count(struct sitemap *sm, size_t fixed)
 	size_t longest = URL_BYTES(sm->base_len, sm->max_path_len, 10);
 
 	if (sm->ndup > 0 || sm->nalternates > 0 || sm->nimaged > 0 ||
+	    sections_on(&sm->sections) ||
 	    sm->max_urls == 0 ||
 	    sm->max_bytes < fixed ||
 	    longest > (sm->max_bytes - fixed) / sm->max_urls)
@@ -287,6 +289,7 @@ cut_by_count(struct sitemap *sm, size_t fixed)
 	sm->nparts = sm->n == 0 ? 1 : (sm->n - 1) / sm->max_urls + 1;
 	sm->parts = xcalloc(sm->nparts, sizeof(*sm->parts));
 	for (size_t p = 0; p < sm->nparts; p++) {
+		sm->parts[p].seq = p + 1;
 		sm->parts[p].start = p * sm->max_urls;
 		sm->parts[p].end = p + 1 < sm->nparts ?
 		    (p + 1) * sm->max_urls : sm->n;
@@ -332,15 +335,20 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 	sm->parts = xcalloc(room, sizeof(*sm->parts));
 	sm->nparts = 1;
 	p = sm->parts;
-	p->dated = 1;
+	*p = (struct sitemap_part){ .seq = 1, .dated = 1 };
 	for (size_t i = 0; i < sm->n; i++) {
+		const struct sitemap_entry *e = &sm->entries[i];
 		size_t size;
+		int other;
 
-		if (sm->entries[i].dup)
+		if (e->dup)
 			continue;
-		size = url_size(base_len, &sm->entries[i]);
-
-		if (count > 0 && (count == sm->max_urls ||
+		size = url_size(base_len, e);
+		/* Each section its own parts, numbered from 1. */
+		other = count > 0 && (e->section != sm->entries[p->start].section ||
+		    section_differs(&sm->sections, e->section,
+		    sm->entries[p->start].path, e->path));
+		if (count > 0 && (other || count == sm->max_urls ||
 		    bytes + size > sm->max_bytes)) {
 			p->end = i;
 			if (sm->nparts == room) {
@@ -349,7 +357,8 @@ sitemap_layout(struct sitemap *sm, const char *base_url)
 				    sizeof(*sm->parts));
 			}
 			p = &sm->parts[sm->nparts++];
-			*p = (struct sitemap_part){ .start = i, .dated = 1 };
+			*p = (struct sitemap_part){ .start = i, .dated = 1,
+			    .seq = other ? 1 : p[-1].seq + 1 };
 			count = 0;
 			bytes = fixed;
 		}
@@ -411,7 +420,11 @@ sitemap_index_hash(struct sitemap *sm)
 
 	for (size_t p = 0; p < sm->nparts; p++) {
 		const struct sitemap_part *part = &sm->parts[p];
+		struct buf name = BUF_INIT;
 
+		sitemap_part_name(sm, p, &name);
+		h = hash_add(h, name.data, name.len);
+		buf_free(&name);
 		if (part->start < part->end) {
 			const char *date = day_of(&day, part_newest(sm, p));
 
@@ -513,8 +526,9 @@ sitemap_render_index(struct sitemap *sm, const char *base_url,
 	for (size_t p = 0; p < sm->nparts; p++) {
 		buf_adds(out, "  <sitemap>\n    <loc>");
 		escape_xml(out, base_url);
-		buf_printf(out, "/%ssitemaps/sitemap-%04zu.xml</loc>\n",
-		    sm->url_path, p + 1);
+		buf_printf(out, "/%ssitemaps/", sm->url_path);
+		sitemap_part_name(sm, p, out);
+		buf_adds(out, "</loc>\n");
 		/* An empty part has no entry to date it by. */
 		if (sm->parts[p].start < sm->parts[p].end)
 			buf_printf(out, "    <lastmod>%s</lastmod>\n",
@@ -532,4 +546,39 @@ static const char *
 urlset_open_of(const struct sitemap *sm)
 {
 	return urlset_open[(sm->nalternates > 0) | (sm->nimaged > 0) << 1];
+}
+
+void
+sitemap_part_name(const struct sitemap *sm, size_t part, struct buf *out)
+{
+	const struct sitemap_part *p = &sm->parts[part];
+	const struct sitemap_entry *first = p->start < p->end ?
+	    &sm->entries[p->start] : NULL;
+
+	/* Names plain enough for a URL and XML as they are (sections.c). */
+	section_name(&sm->sections, first ? first->section : SECTION_REST,
+	    first ? first->path : "", out);
+	buf_printf(out, "-%04zu.xml", p->seq);
+}
+
+size_t
+sitemap_part_named(const struct sitemap *sm, const char *name)
+{
+	struct buf each = BUF_INIT;
+	size_t found = SIZE_MAX;
+
+	for (size_t p = 0; p < sm->nparts && found == SIZE_MAX; p++) {
+		buf_reset(&each);
+		sitemap_part_name(sm, p, &each);
+		if (strcmp(buf_str(&each), name) == 0)
+			found = p;
+	}
+	buf_free(&each);
+	return found;
+}
+
+int
+sitemap_is_index(const struct sitemap *sm)
+{
+	return sm->nparts > 1 || sections_on(&sm->sections);
 }

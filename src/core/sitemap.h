@@ -10,6 +10,7 @@
 #include "listing.h"
 #include "protocol_limits.h"
 #include "report.h"
+#include "sections.h"
 
 struct sitemap_extensions;
 
@@ -25,6 +26,7 @@ struct sitemap_entry {
 	uint64_t hash;		/* of what it shows: path and date */
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
+	uint8_t	 section;	/* sections.h's rank: sorted by it first */
 	char	 date[SITEMAP_DATE_LEN];
 	struct sitemap_extensions *extensions;	/* hreflang, images; or NULL */
 };
@@ -49,6 +51,7 @@ enum verdict { VERDICT_LISTED, VERDICT_LEFT_OUT, VERDICT_BROKEN,
 
 struct sitemap_part {
 	size_t	 start, end;	/* entries[start, end) */
+	size_t	 seq;		/* 1, 2...: its number in its section */
 	time_t	 newest;	/* 0 when empty */
 	int	 dated;		/* newest is known */
 	uint64_t hash;		/* of what the part shows; 0 until asked */
@@ -75,6 +78,7 @@ struct sitemap {
 	size_t		 nleft_out;
 	size_t		 nalternates;	/* entries with alternates */
 	size_t		 nimaged;	/* entries with images */
+	struct sections	 sections;	/* the listing's, copied */
 };
 
 /* Appends the site path of page ("/", "/about", "/id/<hex>"). */
@@ -148,6 +152,13 @@ void	sitemap_entry_dated(struct sitemap_entry *, time_t last_modified);
 uint64_t sitemap_part_hash(struct sitemap *, size_t part);
 /* What the index shows, apart from the base URL. */
 uint64_t sitemap_index_hash(struct sitemap *);
+
+/* Appends the file name of part (0-based): "blog-0001.xml". */
+void	sitemap_part_name(const struct sitemap *, size_t part, struct buf *);
+/* The part (0-based) named name, or SIZE_MAX. */
+size_t	sitemap_part_named(const struct sitemap *, const char *name);
+/* Whether /sitemap.xml is the index of the parts, not the only part. */
+int	sitemap_is_index(const struct sitemap *);
 
 /* Appends the <urlset> of part (0-based; part < sm->nparts). */
 void	sitemap_render_part(const struct sitemap *, size_t part,

@@ -28,6 +28,8 @@ by_path(const void *a, const void *b)
 {
 	const struct sitemap_entry *x = a, *y = b;
 
+	if (x->section != y->section)
+		return x->section < y->section ? -1 : 1;
 	return sorted_by_string_then_id(x->path, x->id, y->path, y->id);
 }
 
@@ -102,6 +104,7 @@ sitemap_remove(const struct listing *rules, struct sitemap *sm,
 		sitemap_url_path(rules, pages[i], &url);
 		escape_xml(&xml, buf_str(&url));
 		entry.path = (char *)buf_str(&xml) + 1;
+		entry.section = section_of(&sm->sections, entry.path);
 		entry.id = pages[i]->id;
 		left.path = (char *)buf_str(&url);
 		left.id = pages[i]->id;
@@ -191,6 +194,7 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			escape_xml(&xml, buf_str(&encoded));
 			e->path = path_of(pages[i], buf_str(&xml) + 1);
 			e->path_len = (uint32_t)xml.len - 1;
+			e->section = section_of(rules->sections, e->path);
 			e->id = pages[i]->id;
 			e->extensions = extensions_declared(
 			    pages[i]->extensions, rules->robots);
@@ -272,7 +276,7 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		shared_str_drop(add[j].path);
 		if (sm->parts && (part = part_of(sm, at)) != NULL)
 			*part = (struct sitemap_part){ .start = part->start,
-			    .end = part->end };
+			    .end = part->end, .seq = part->seq };
 	}
 	sorted_indices(edit->gone, &edit->ngone);
 	return kept;
@@ -292,6 +296,11 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	size_t nalternates = sm->nalternates, nimaged = sm->nimaged;
 	int redate = 0, paired_again;
 
+	if (edit->all) {
+		sections_free(&sm->sections);
+		if (rules->sections != NULL)
+			sections_copy(&sm->sections, rules->sections);
+	}
 	rows_of(rules, pages, n, &add, &nadd, &left, &nleft);
 	if (edit->all) {
 		for (size_t i = 0; i < sm->n; i++) {
@@ -410,6 +419,7 @@ sitemap_free(struct sitemap *sm)
 	for (size_t i = 0; i < sm->nleft_out; i++)
 		left_out_free(&sm->left_out[i]);
 	free(sm->left_out);
+	sections_free(&sm->sections);
 	memset(sm, 0, sizeof(*sm));
 }
 
@@ -418,7 +428,10 @@ sitemap_shown_at(const struct sitemap *sm, const char *path, size_t len)
 {
 	struct sitemap_entry key = { .path = xstrndup(path, len) };
 	struct sorted entries = entries_of(sm);
-	size_t at = sorted_lower(&entries, &key);
+	size_t at;
+
+	key.section = section_of(&sm->sections, key.path);
+	at = sorted_lower(&entries, &key);
 
 	if (at >= sm->n || sm->entries[at].dup ||
 	    strcmp(sm->entries[at].path, key.path) != 0)

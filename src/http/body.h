@@ -13,7 +13,7 @@
 
 #include "buf.h"
 
-#define BODY_KEY_SIZE	48
+#define BODY_KEY_SIZE	64
 
 struct bodies;
 

@@ -57,22 +57,20 @@ struct head {
 static struct body	*make_body(struct sitemap *, int index, size_t part,
 			    const char *base, int gzip);
 
-/* "/sitemaps/sitemap-0001.xml" and on, exactly as the index names them. */
-static size_t
-part_number(const char *path)
+/*
+ * "/sitemaps/sitemap-0001.xml", "/sitemaps/blog-0001.xml": a name the
+ * index may give a part, which the sitemap itself knows (sitemap.h).
+ */
+static const char *
+part_name(const char *path)
 {
-	static const char prefix[] = "/sitemaps/sitemap-";
-	const char *digits = path + sizeof(prefix) - 1, *why;
-	char canonical[64];
-	uint64_t n;
+	static const char folder[] = "/sitemaps/";
+	const char *name = path + sizeof(folder) - 1;
 
-	if (strncmp(path, prefix, sizeof(prefix) - 1) != 0 ||
-	    number_parse(digits, strspn(digits, "0123456789"), 10,
-	    NUMBER_LEADING_ZEROS, 1, SIZE_MAX, &n, &why) == -1)
-		return 0;
-	snprintf(canonical, sizeof(canonical), "%s%04" PRIu64 ".xml", prefix,
-	    n);
-	return strcmp(path, canonical) == 0 ? (size_t)n : 0;
+	if (strncmp(path, folder, sizeof(folder) - 1) != 0 || *name == '\0' ||
+	    strchr(name, '/') != NULL)
+		return NULL;
+	return name;
 }
 
 /*
@@ -81,7 +79,7 @@ part_number(const char *path)
  */
 static enum route
 route_of(const struct config *cfg, const struct request *req,
-    struct buf *path, size_t *part)
+    struct buf *path)
 {
 	struct buf key = BUF_INIT;
 	const char *under = cfg->docroot.url_path;
@@ -111,7 +109,7 @@ route_of(const struct config *cfg, const struct request *req,
 		return ROUTE_INDEX;
 	if (strcmp(buf_str(path), "/sitemap.css") == 0)
 		return ROUTE_CSS;
-	if ((*part = part_number(buf_str(path))) > 0)
+	if (part_name(buf_str(path)) != NULL)
 		return ROUTE_PART;
 	if (cfg->indexnow.key == NULL)
 		return ROUTE_NONE;
@@ -307,7 +305,7 @@ serve_key(const struct exchange *x)
 /* Everything but the body comes from the cache: HEAD and 304 build none. */
 static int
 serve_sitemap(const struct exchange *x, struct page_cache *cache,
-    enum route route, size_t part)
+    enum route route)
 {
 	const struct config *cfg = x->cfg;
 	static const struct header retry = { "Retry-After", RETRY_AFTER };
@@ -321,6 +319,7 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	struct body *body;
 	char key[BODY_KEY_SIZE];
 	time_t changed;
+	size_t part = 0;
 	int index, gzip;
 
 	/* Whatever might be the admin area must not be listed. */
@@ -341,10 +340,11 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	if (sm == NULL)
 		return send_error(x->out, 503, &retry, x->with_body);
 	sitemap_layout(sm, x->base);
-	if (route == ROUTE_PART && part > sm->nparts)
+	if (route == ROUTE_PART && (part = sitemap_part_named(sm,
+	    part_name(x->path))) == SIZE_MAX)
 		return send_error(x->out, 404, NULL, x->with_body);
 	index = route == ROUTE_INDEX || (route == ROUTE_SITEMAP &&
-	    sm->nparts > 1);
+	    sitemap_is_index(sm));
 	if (index && sm->nparts > SITEMAP_INDEX_MAX) {
 		log_limited(&too_many_log, "503 for %s: %zu sitemap parts, "
 		    "more than the %d one index may list; raise [sitemap] "
@@ -352,7 +352,6 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 		    SITEMAP_INDEX_MAX, cfg->file);
 		return send_error(x->out, 503, &retry, x->with_body);
 	}
-	part = route == ROUTE_PART ? part - 1 : 0;
 	gzip = cfg->gzip && http_accepts_gzip(x->req->accept_encoding);
 	add_field(&h, "X-Robots-Tag", "noindex");
 	if (cfg->gzip)
@@ -399,8 +398,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 {
 	static const struct header allow = { "Allow", "GET, HEAD" };
 	struct buf path = BUF_INIT, base = BUF_INIT, why = BUF_INIT;
-	size_t part = 0;
-	enum route route = route_of(cfg, req, &path, &part);
+	enum route route = route_of(cfg, req, &path);
 	const char *method = req->method ? req->method : "GET";
 	int head = strcmp(method, "HEAD") == 0, status;
 	struct output said = *out;
@@ -429,7 +427,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 		status = route == ROUTE_ROBOTS ? serve_robots(&x) :
 		    route == ROUTE_CSS ? serve_css(&x) :
 		    route == ROUTE_INDEXNOW_KEY ? serve_key(&x) :
-		    serve_sitemap(&x, cache, route, part);
+		    serve_sitemap(&x, cache, route);
 	}
 	buf_free(&path);
 	buf_free(&base);
