@@ -6,7 +6,9 @@
  * with LONG, each is LONG characters longer, for large answers.
  *
  * genpages --html ROOT N [FIRST]: N small HTML pages in a document root,
- * in folders of a hundred, each folder with an index.html among them.
+ * in folders of a hundred, each folder with an index.html among them;
+ * --html-images, each with a logo in its header and one or two images
+ * (every other page) in its <main>, as a typical page has.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +36,7 @@ write_file(const char *path, const char *text, size_t len)
 
 /* A document root: sections/NN/NNNN/page-N.html, an index per folder. */
 static int
-html(const char *root, unsigned long n, unsigned long first)
+html(const char *root, unsigned long n, unsigned long first, int images)
 {
 	static const char *const sections[] = { "blog", "docs", "news",
 	    "guides", "products", "help" };
@@ -58,9 +60,18 @@ html(const char *root, unsigned long n, unsigned long first)
 		if (i % 100 != 0)
 			snprintf(path + strlen(path), sizeof(path) - strlen(path),
 			    "page-%lu.html", i);
-		len = snprintf(text, sizeof(text), "<!doctype html>\n<html>"
-		    "<head><title>Page %lu</title></head>\n<body><h1>Page "
-		    "%lu</h1><p>Some text.</p></body></html>\n", i, i);
+		if (images)
+			len = snprintf(text, sizeof(text), "<!doctype html>\n"
+			    "<html><head><title>Page %lu</title></head>\n<body>"
+			    "<header><img src=\"/logo.png\"></header><main>"
+			    "<h1>Page %lu</h1><p>Some text.</p><img "
+			    "src=\"img/figure-%lu.png\">%s</main></body></html>\n",
+			    i, i, i, i % 2 ? "<img src=\"/img/chart.png\">" : "");
+		else
+			len = snprintf(text, sizeof(text), "<!doctype html>\n"
+			    "<html><head><title>Page %lu</title></head>\n<body>"
+			    "<h1>Page %lu</h1><p>Some text.</p></body></html>\n",
+			    i, i);
 		write_file(path, text, (size_t)len);
 	}
 	return 0;
@@ -74,16 +85,18 @@ main(int argc, char **argv)
 	char path[4096], text[4096], pad[2048] = "";
 	unsigned long n, first = 1, longer = 0;
 
-	if (argc >= 4 && strcmp(argv[1], "--html") == 0 &&
+	if (argc >= 4 && (strcmp(argv[1], "--html") == 0 ||
+	    strcmp(argv[1], "--html-images") == 0) &&
 	    (n = strtoul(argv[3], NULL, 10)) > 0)
 		return html(argv[2], n, argc > 4 ? strtoul(argv[4], NULL, 10) :
-		    1);
+		    1, strcmp(argv[1], "--html-images") == 0);
 	if (argc < 3 || argc > 5 || (n = strtoul(argv[2], NULL, 10)) == 0 ||
 	    (argc >= 4 && (first = strtoul(argv[3], NULL, 10)) == 0) ||
 	    (argc == 5 && (longer = strtoul(argv[4], NULL, 10)) >=
 	    sizeof(pad))) {
 		fputs("usage: genpages ROOT N [FIRST [LONG]]\n"
-		    "       genpages --html ROOT N [FIRST]\n", stderr);
+		    "       genpages --html|--html-images ROOT N [FIRST]\n",
+		    stderr);
 		return 2;
 	}
 	memset(pad, 'x', longer);

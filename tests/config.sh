@@ -209,10 +209,11 @@ out=$(SITEMAPD_CONFIG="$TMP/conf.d/good.ini" "$SITEMAPD" render /sitemap.xml)
 check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
 
 # The shipped example, with every documented key switched on, is valid:
-# for NoPressure without [docroot], for a docroot without the NoPressure
-# keys.
+# for NoPressure without [docroot] and images, for a docroot without the
+# NoPressure keys.
 every_key='s/^;\([a-z_]* = \)/\1/; s/^;\(\[[a-z]*:*[A-Za-z]*\]\)$/\1/'
-sed -e '/^;\[docroot\]/,/^\[reserved\]/{/^\[reserved\]/!d;}' -e "$every_key" \
+sed -e '/^;\[docroot\]/,/^\[reserved\]/{/^\[reserved\]/!d;}' \
+    -e '/^;images/d' -e "$every_key" \
     -e "s|^root = .*|root = $TMP/root|" \
     -e "s|^ai_crawlers = .*|ai_crawlers = $SRCDIR/etc/ai-crawlers|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example.ini"
@@ -232,8 +233,14 @@ sed -e '/NoPressure only/{N;N;d;}' -e '/^;exclude_tags/d' -e "$every_key" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example-docroot.ini"
 out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemap.xml --host www.example.com 2>&1)
 check_eq "etc/sitemapd.ini as a docroot with every key set: valid" 0 "$?"
+check_contains "etc/sitemapd.ini as a docroot: its sections" \
+    "<loc>http://www.example.com/sitemaps/docs-0001.xml</loc>" "$out"
+out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" render /sitemaps/docs-0001.xml \
+    --host www.example.com 2>&1)
 check_contains "etc/sitemapd.ini as a docroot: its pages listed" "<loc>http://www.example.com/docs/</loc>" "$out"
-check_lacks "etc/sitemapd.ini as a docroot: its exclude applies" "/drafts/" "$out"
+out=$("$SITEMAPD" -c "$TMP/example-docroot.ini" list --host www.example.com 2>&1)
+check_contains "etc/sitemapd.ini as a docroot: its exclude applies" \
+    "left-out	http://www.example.com/drafts/" "$out"
 check_eq "etc/sitemapd.ini as a docroot: its lastmod store made" yes \
     "$(test -s "$TMP/lastmod.db" && echo yes)"
 

@@ -2,7 +2,8 @@
 # The include graph of src/ has no cycle, every include runs down the
 # floors HACKING gives, and only the entry point and the adapters speak
 # libfcgi. A module is a .c and its .h; an edge runs from the module that
-# includes to the one included. tsort(1) names any loop.
+# includes to the one included. tsort(1) names any loop. And no file of
+# src/ is over 800 lines: past that, a file holds more than one job.
 . "$SRCDIR/tests/lib.sh"
 
 # "from to" per quoted include of a file in src/ (its folders, which -I
@@ -148,4 +149,9 @@ unit=$(dirname "$(dirname "$SITEMAPD")")/tests/unit
 if [ -x "$unit" ] && command -v ldd >/dev/null; then
 	check_lacks "the unit tests do not link libfcgi" libfcgi "$(ldd "$unit")"
 fi
+# Small files: a file over 800 lines is to be split by job.
+long=$(wc -l "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h |
+    awk '$2 != "total" && $1 > 800 { print $2 ": " $1 }' |
+    sed "s|$SRCDIR/||")
+check_eq "no file of src/ over 800 lines" "" "$long"
 finish

@@ -1,33 +1,11 @@
-/*
- * Which section of the sitemap a page belongs to (sections.h), and the
- * [sitemap] sections key that says so.
- */
+/* Which section of the sitemap a page belongs to (sections.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ascii.h"
-#include "config.h"
-#include "config_module.h"
-#include "listing.h"
 #include "sections.h"
 
-static int	set_sections(struct config_parse *, struct config *,
-		    const struct config_key *, const char *);
-static const char *prefix_unfit(const char *, const struct sections *,
-		    struct buf *);
-static int	is_name_char(int);
 static size_t	folder_len(const char *path);
-
-static const struct config_key keys[] = {
-	{ "sitemap", "sections", NULL, 0, set_sections, 0 },
-};
-
-const struct config_module sections_module = {
-	.name = "sections",
-	.source = -1,
-	.keys = keys,
-	.nkeys = sizeof(keys) / sizeof(keys[0]),
-};
 
 int
 sections_on(const struct sections *s)
@@ -105,95 +83,8 @@ sections_free(struct sections *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* "/blog/, /docs/api/", or "folders". */
-static int
-set_sections(struct config_parse *p, struct config *cfg,
-    const struct config_key *key, const char *v)
-{
-	struct sections *s = &cfg->sections;
-	struct buf prefix = BUF_INIT;
-	char **items = NULL;
-	size_t n = 0;
-	const char *unfit = NULL;
-
-	(void)key;
-	sections_free(s);
-	if (strcmp(v, "folders") == 0) {
-		s->folders = 1;
-		return 0;
-	}
-	config_list_add(v, &items, &n);
-	for (size_t i = 0; i < n && unfit == NULL; i++) {
-		buf_reset(&prefix);
-		if ((unfit = prefix_unfit(items[i], s, &prefix)) == NULL) {
-			s->prefixes = xgrowarray(s->prefixes, s->n,
-			    sizeof(*s->prefixes));
-			s->prefixes[s->n++] = xstrdup(buf_str(&prefix));
-		} else
-			(void)config_error(p, "sections: %s: %s", items[i],
-			    unfit);
-	}
-	config_list_free(&items, &n);
-	buf_free(&prefix);
-	if (unfit == NULL && s->n == 0)
-		return config_error(p, "sections: name folders' URL paths "
-		    "(/blog/, /docs/) or write folders");
-	return unfit ? -1 : 0;
-}
-
-/*
- * Why a section cannot be the URL path v of a folder, or NULL with its
- * prefix ("blog/") in out.
- */
-static const char *
-prefix_unfit(const char *v, const struct sections *s, struct buf *out)
-{
-	struct buf name = BUF_INIT;
-	const char *why = NULL;
-
-	if (v[0] != '/' || v[1] == '\0' || v[1] == '/')
-		return "no folder's URL path: write it as /blog/";
-	for (const char *c = v + 1; *c && why == NULL; c++)
-		if (*c == '/' ? c[1] == '/' : !is_name_char((unsigned char)*c))
-			why = "a section's URL path holds only letters, digits, "
-			    "\".\", \"_\", \"-\" and single \"/\", so that its "
-			    "sitemaps can be named after it";
-	if (why == NULL && (strstr(v, "/./") || strstr(v, "/../") ||
-	    strcmp(v + strlen(v) - 2, "/.") == 0 ||
-	    strcmp(v + strlen(v) - 3, "/..") == 0))
-		why = "\".\" and \"..\" name no folder";
-	if (why == NULL && strlen(v) > URL_PATH_MAX)
-		why = "longer than any folder's URL path sitemapd takes";
-	if (why != NULL)
-		return why;
-	buf_adds(out, v + 1);
-	if (out->data[out->len - 1] != '/')
-		buf_addc(out, '/');
-	section_name(&(struct sections){ .prefixes = &out->data, .n = 1 }, 1,
-	    NULL, &name);
-	if (strcmp(buf_str(&name), SECTION_REST_NAME) == 0)
-		why = "its sitemaps would take the name of those of the pages "
-		    "in no section (" SECTION_REST_NAME "-0001.xml)";
-	for (size_t i = 0; i < s->n && why == NULL; i++) {
-		struct buf other = BUF_INIT;
-		size_t a = strlen(s->prefixes[i]), b = out->len;
-
-		section_name(s, (uint8_t)(i + 1), NULL, &other);
-		if (strcmp(buf_str(&other), buf_str(&name)) == 0)
-			why = "another section's sitemaps take the same name";
-		else if (strncmp(s->prefixes[i], out->data, a < b ? a : b) == 0)
-			why = "sections do not nest: it is inside another, or "
-			    "another inside it";
-		buf_free(&other);
-	}
-	if (why == NULL && s->n >= UINT8_MAX)
-		why = "more sections than sitemapd keeps (255)";
-	buf_free(&name);
-	return why;
-}
-
-static int
-is_name_char(int c)
+int
+section_name_char(int c)
 {
 	return ascii_is_alpha(c) || ascii_is_digit(c) || c == '.' ||
 	    c == '_' || c == '-';
@@ -209,7 +100,7 @@ folder_len(const char *path)
 {
 	size_t n = 0;
 
-	while (is_name_char((unsigned char)path[n]))
+	while (section_name_char((unsigned char)path[n]))
 		n++;
 	if (n == 0 || path[n] != '/' || (n == sizeof(SECTION_REST_NAME) - 1 &&
 	    strncmp(path, SECTION_REST_NAME, n) == 0))

@@ -45,6 +45,8 @@ int	section_differs(const struct sections *, uint8_t rank, const char *a,
 /* Appends the name of the section of path, of that rank ("blog"). */
 void	section_name(const struct sections *, uint8_t rank, const char *path,
 	    struct buf *out);
+/* Whether c may be part of a section's name: [A-Za-z0-9._-]. */
+int	section_name_char(int c);
 void	sections_copy(struct sections *dst, const struct sections *src);
 void	sections_free(struct sections *);
 

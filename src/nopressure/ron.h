@@ -11,20 +11,7 @@
 #include <stdint.h>
 
 #include "buf.h"
-
-struct ron {
-	const unsigned char *start;
-	const unsigned char *p;
-	const unsigned char *end;
-	unsigned	 exts;		/* #![enable(...)] */
-	int		 budget;	/* ron's recursion limit left */
-	int		 had_comma;	/* the struct's fields */
-	int		 in_value;
-	int		 list_had_comma;	/* a list of strings */
-	int		 in_item;
-	const char	*err;		/* static reason once an error is seen */
-	const unsigned char *errpos;
-};
+#include "ron_bytes.h"
 
 /* Reads the leading white space and #![enable(...)] attributes. */
 void	ron_init(struct ron *, const char *text, size_t len);

@@ -19,7 +19,6 @@
 
 #include "ai_block.h"
 #include "ai_headers.h"
-#include "audit.h"
 #include "baseurl.h"
 #include "check.h"
 #include "config.h"
@@ -32,15 +31,13 @@
 #include "recipe.h"
 #include "report.h"
 #include "request.h"
-#include "robots_matcher.h"
 #include "submit.h"
+#include "usage.h"
 
 #ifndef SYSCONFDIR
 #define SYSCONFDIR "/etc"
 #endif
 
-#define EXIT_USAGE	2
-#define HELP_POINTER	"(sitemapd --help shows every command and option)\n"
 
 struct render_params {
 	const char	*path;
@@ -62,12 +59,6 @@ static command_args_fn	render_args, list_args, no_args, rules_args,
 			recipe_args;
 static command_run_fn	render, check, list, ai_block, ai_headers, recipe,
 			indexnow;
-static int	robots_check(int, char **);
-static int	audit(int, char **);
-
-#define AUDIT_USAGE	" URL [--json] [--strict] [--sample N] [--no-urls]\n" \
-	"                [--ignore-robots] [--concurrency N] [--rate N]" \
-	" [--timeout S]\n                [--max-time S]"
 
 /*
  * The commands, one row each: the usage and sitemapd(8) list them from
@@ -154,24 +145,6 @@ usage(FILE *fp)
 		fprintf(fp, "       sitemapd %s%s%s\n", commands[i].args ?
 		    "[-c FILE] " : "", commands[i].name, commands[i].usage);
 	fputs(usage_text, fp);
-}
-
-/* What is wrong, in one line, and where the whole usage is. */
-static int usage_error(const char *, ...)
-    __attribute__((format(printf, 1, 2)));
-
-static int
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("sitemapd: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	fputs(HELP_POINTER, stderr);
-	return EXIT_USAGE;
 }
 
 /* Which INI (sitemapd(8), ENVIRONMENT): -c, the environment, the CGI. */
@@ -561,140 +534,6 @@ version(void)
 	    buf_str(&list));
 	buf_free(&list);
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
-
-/* Reads no INI. */
-static int
-robots_check(int argc, char **argv)
-{
-	struct robotstxt rt;
-	struct buf text = BUF_INIT;
-	int fd, rc;
-
-	if (argc < 4)
-		return usage_error("robots-check: give %s", argc == 1 ?
-		    "ROBOTS_FILE USER_AGENT URL..." : argc == 2 ?
-		    "a USER_AGENT and at least one URL" : "at least one URL");
-	fd = strcmp(argv[1], "-") == 0 ? 0 : open(argv[1], O_RDONLY | O_CLOEXEC);
-	rc = fd == -1 ? -1 : buf_read_fd(&text, fd, SIZE_MAX);
-	if (rc == -1)
-		fprintf(stderr, "sitemapd: %s: %s\n", argv[1], strerror(errno));
-	if (fd > 0)
-		close(fd);
-	if (rc == -1) {
-		buf_free(&text);
-		return EXIT_USAGE;
-	}
-	/* Google compares the agent whole, so "Googlebot/2.1" names nobody. */
-	if (!robotstxt_agent_valid(argv[2]))
-		fprintf(stderr, "sitemapd: \"%s\" is not a product token "
-		    "([A-Za-z_-]+); only \"*\" groups apply to it\n", argv[2]);
-	robotstxt_parse(&rt, text.data ? text.data : "", text.len);
-	for (int i = 3; i < argc; i++)
-		printf("%s\t%s\n", robotstxt_allowed(&rt, argv[2], argv[i],
-		    NULL) ? "allowed" : "disallowed", argv[i]);
-	robotstxt_free(&rt);
-	buf_free(&text);
-	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
-
-/*
- * Reads no INI: any site, served by sitemapd or not. Options after the
- * URL or before it; numbers strictly, as everywhere.
- */
-static int
-audit(int argc, char **argv)
-{
-	static const struct { const char *name; uint64_t min, max; } bounds[] = {
-		{ "--sample", 1, 10000000 }, { "--concurrency", 1, 64 },
-		{ "--rate", 1, 1000 }, { "--timeout", 1, 600 },
-		{ "--max-time", 1, 86400 },
-	};
-	struct audit_options opt = { .concurrency = 4, .rate = 10,
-	    .timeout_s = 30, .max_time_s = AUDIT_MAX_TIME,
-	    .progress = isatty(2) };
-	struct audit_result r;
-	struct buf why = BUF_INIT;
-	int json = 0, strict = 0, rc;
-
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *reason;
-		uint64_t n = 0;
-		size_t b;
-
-		if (strcmp(arg, "--json") == 0) {
-			json = 1;
-			continue;
-		}
-		if (strcmp(arg, "--strict") == 0) {
-			strict = 1;
-			continue;
-		}
-		if (strcmp(arg, "--ignore-robots") == 0) {
-			opt.ignore_robots = 1;
-			continue;
-		}
-		if (strcmp(arg, "--no-urls") == 0) {
-			opt.skip_urls = 1;
-			continue;
-		}
-		for (b = 0; b < sizeof(bounds) / sizeof(*bounds); b++)
-			if (strcmp(arg, bounds[b].name) == 0)
-				break;
-		if (b < sizeof(bounds) / sizeof(*bounds)) {
-			if (++i == argc)
-				return usage_error("audit: %s needs a number",
-				    arg);
-			if (number_parse(argv[i], strlen(argv[i]), 10, 0,
-			    bounds[b].min, bounds[b].max, &n, &reason) == -1)
-				return usage_error("audit: %s %s: expected a "
-				    "number from %ju to %ju", arg, argv[i],
-				    (uintmax_t)bounds[b].min,
-				    (uintmax_t)bounds[b].max);
-			if (b == 0)
-				opt.sample = (size_t)n;
-			else if (b == 1)
-				opt.concurrency = (int)n;
-			else if (b == 2)
-				opt.rate = (double)n;
-			else if (b == 3)
-				opt.timeout_s = (long)n;
-			else
-				opt.max_time_s = (long)n;
-			continue;
-		}
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			printf("usage: sitemapd audit%s\n", AUDIT_USAGE);
-			return fflush(stdout) == 0 ? EXIT_SUCCESS :
-			    EXIT_FAILURE;
-		}
-		if (arg[0] == '-')
-			return usage_error("audit: unknown option %s", arg);
-		if (opt.target != NULL)
-			return usage_error("audit: one URL, not %s and %s",
-			    opt.target, arg);
-		opt.target = arg;
-	}
-	if (opt.target == NULL)
-		return usage_error("audit: give the URL of a site or of a "
-		    "sitemap");
-	if (json)
-		opt.progress = 0;
-	if (audit_run(&opt, &r, &why) == -1) {
-		rc = usage_error("audit: %s", buf_str(&why));
-		buf_free(&why);
-		return rc;
-	}
-	if (json)
-		audit_print_json(&r, stdout);
-	else
-		audit_print_text(&r, stdout);
-	rc = r.verdict[0] == 'f' || (strict && r.verdict[0] == 'w') ?
-	    EXIT_FAILURE : EXIT_SUCCESS;
-	audit_free(&r);
-	if (fflush(stdout) != 0)
-		rc = EXIT_FAILURE;
-	return rc;
 }
 
 int
