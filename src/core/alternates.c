@@ -8,6 +8,7 @@
 #include "alternates.h"
 #include "escape.h"
 #include "robots_writer.h"
+#include "shared_str.h"
 
 #define LINK_OPEN	"    <xhtml:link rel=\"alternate\" hreflang=\""
 #define LINK_MID	"\" href=\""
@@ -17,15 +18,20 @@
 #define IMAGE_OPEN	"    <image:image><image:loc>"
 #define IMAGE_CLOSE	"</image:loc></image:image>\n"
 
-static void	take_image(struct sitemap_extensions *, struct buf *images,
+static int	take_image(struct sitemap_extensions *, struct buf *images,
 		    const char *url, size_t len, const struct robots *);
 static size_t	scheme_len(const char *base);
 
+/* An entry with no alternate: nothing allocated for it. */
+static char no_alternates[] = "";
+
 struct sitemap_extensions *
-extensions_declared(const char *page_extensions, const struct robots *robots)
+extensions_declared(char *page_extensions, const struct robots *robots)
 {
 	struct sitemap_extensions *a;
 	struct buf out = BUF_INIT, url = BUF_INIT, images = BUF_INIT;
+	const char *first_image = NULL;
+	int changed = 0;
 
 	if (page_extensions == NULL)
 		return NULL;
@@ -35,8 +41,10 @@ extensions_declared(const char *page_extensions, const struct robots *robots)
 		char *alias;
 
 		if (tab == p) {		/* no language: an image */
-			take_image(a, &images, tab + 1, (size_t)(nl - tab - 1),
-			    robots);
+			if (first_image == NULL)
+				first_image = p;
+			changed |= take_image(a, &images, tab + 1,
+			    (size_t)(nl - tab - 1), robots);
 			continue;
 		}
 		alias = xstrndup(tab + 1, (size_t)(nl - tab - 1));
@@ -48,9 +56,15 @@ extensions_declared(const char *page_extensions, const struct robots *robots)
 		buf_addc(&out, '\n');
 	}
 	buf_free(&url);
-	a->declared = xstrdup(buf_str(&out));
-	a->images = images.data;
+	a->declared = out.len ? xstrdup(buf_str(&out)) : no_alternates;
 	buf_free(&out);
+	/* The page's own lines where they are written as they are. */
+	if (a->nimages > 0 && !changed) {
+		a->images = shared_str_hold(page_extensions);
+		a->images_at = (uint32_t)(first_image - page_extensions);
+	} else if (a->nimages > 0)
+		a->images = shared_str_dup(buf_str(&images));
+	buf_free(&images);
 	if (a->declared[0] == '\0' && a->nimages == 0) {
 		extensions_free(a);
 		return NULL;
@@ -63,9 +77,10 @@ extensions_free(struct sitemap_extensions *a)
 {
 	if (a == NULL)
 		return;
-	free(a->declared);
+	if (a->declared != no_alternates)
+		free(a->declared);
 	free(a->shown);
-	free(a->images);
+	shared_str_drop(a->images);
 	free(a);
 }
 
@@ -106,9 +121,12 @@ extensions_put(const struct sitemap_extensions *a, const char *base,
 		memcpy(to, LINK_CLOSE, sizeof(LINK_CLOSE) - 1);
 		to += sizeof(LINK_CLOSE) - 1;
 	}
-	for (const char *p = a->images; p && *p; p = strchr(p, '\n') + 1) {
-		size_t len = strcspn(p, "\n");
+	for (const char *p = sitemap_images(a); p && *p;
+	    p = strchr(p, '\n') + 1) {
+		size_t len;
 
+		p++;		/* its tab */
+		len = strcspn(p, "\n");
 		memcpy(to, IMAGE_OPEN, sizeof(IMAGE_OPEN) - 1);
 		to += sizeof(IMAGE_OPEN) - 1;
 		/* base ends in the "/" a site path begins with. */
@@ -139,19 +157,25 @@ alternates_name(const char *list, const char *path, size_t len)
 	return NULL;
 }
 
-/* An image of the page, kept unless robots keeps crawlers from it. */
-static void
+/*
+ * An image of the page, kept unless robots keeps crawlers from it, into
+ * images as the page writes it ("\turl\n"), XML-escaped: 1 when that
+ * is not as the page wrote it.
+ */
+static int
 take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
     size_t len, const struct robots *robots)
 {
 	char *u = xstrndup(url, len);
-	size_t before = images->len;
+	size_t before;
 	int site = u[0] == '/' && u[1] != '/';
 
 	if (site && robots != NULL && !robots_allows(robots, u)) {
 		free(u);
-		return;
+		return 1;
 	}
+	buf_addc(images, '\t');
+	before = images->len;
 	escape_xml(images, u);
 	a->images_bytes += (uint32_t)(images->len - before);
 	buf_addc(images, '\n');
@@ -159,6 +183,13 @@ take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
 	a->nsite += site;
 	a->nschemeless += u[0] == '/' && u[1] == '/';
 	free(u);
+	return images->len - before - 1 != len;
+}
+
+const char *
+sitemap_images(const struct sitemap_extensions *a)
+{
+	return a->images ? a->images + a->images_at : NULL;
 }
 
 /* The bytes of base's scheme and its ":" ("https:"). */

@@ -21,10 +21,13 @@ struct sitemap_extensions {
 	uint32_t	 nshown;
 	uint32_t	 shown_bytes;	/* of their langs and paths */
 	/*
-	 * "url\n" each, XML-escaped: "/path" on the site itself,
-	 * "//host/path" for the base URL's scheme, or absolute.
+	 * "\turl\n" each from images_at on, XML-escaped: "/path" on the
+	 * site itself, "//host/path" for the base URL's scheme, or
+	 * absolute. A shared_str: the page's own extensions where they
+	 * need no change, so that they are kept once.
 	 */
 	char		*images;	/* or NULL */
+	uint32_t	 images_at;
 	uint32_t	 nimages;
 	uint32_t	 images_bytes;	/* of their URLs */
 	uint32_t	 nsite;		/* images given the base URL */
@@ -35,8 +38,10 @@ struct sitemap_extensions {
  * From a page's own (page.h's extensions), the images robots keeps
  * crawlers from left out; NULL for none.
  */
-struct sitemap_extensions *extensions_declared(const char *page_extensions,
+struct sitemap_extensions *extensions_declared(char *page_extensions,
 	    const struct robots *robots);
+/* Its images' lines ("\turl\n" each), or NULL. */
+const char *sitemap_images(const struct sitemap_extensions *);
 void	extensions_free(struct sitemap_extensions *);
 /*
  * Whether list ("lang\tpath\n" each) names path (len bytes): the line

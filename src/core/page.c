@@ -10,7 +10,7 @@ page_free(struct page *page)
 	shared_str_drop(page->alias);
 	free(page->broken);
 	free(page->unlisted);
-	free(page->extensions);
+	shared_str_drop(page->extensions);
 	for (size_t t = 0; t < page->ntags; t++)
 		free(page->tags[t]);
 	free(page->tags);

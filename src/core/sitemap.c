@@ -403,8 +403,8 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 				p->hash = hash_add(p->hash, a->shown,
 				    strlen(a->shown));
 			if (a && a->images)
-				p->hash = hash_add(p->hash, a->images,
-				    strlen(a->images));
+				p->hash = hash_add(p->hash, sitemap_images(a),
+				    strlen(sitemap_images(a)));
 		}
 	return p->hash;
 }

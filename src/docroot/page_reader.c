@@ -620,6 +620,7 @@ static char *
 alternates_of(struct source *s, const struct config *cfg, const char *rel,
     const struct page_head *head, const char *path, const char *alias)
 {
+	char *alternates;
 	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
 	struct buf out = BUF_INIT, target = BUF_INIT;
 
@@ -660,9 +661,9 @@ alternates_of(struct source *s, const struct config *cfg, const char *rel,
 		    "alternates: the %zu after them are not read", s->root, rel,
 		    HEAD_ALTERNATES_MAX, head->alternates_unread);
 	buf_free(&target);
-	if (out.len == 0)
-		return NULL;
-	return out.data;
+	alternates = out.len ? shared_str_dup(buf_str(&out)) : NULL;
+	buf_free(&out);
+	return alternates;
 }
 
 /*
@@ -725,7 +726,8 @@ take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 		return;
 	}
 	page->unlisted = f->why ? xstrdup(f->why) : NULL;
-	page->extensions = f->extensions ? xstrdup(f->extensions) : NULL;
+	page->extensions = f->extensions ? shared_str_dup(f->extensions) :
+	    NULL;
 	page->last_modified = f->modified;
 	page->lastmod_from = f->from;
 	page->content = f->content;
@@ -762,8 +764,8 @@ add_images(struct page *page, struct page_images *images,
 	if (page->extensions != NULL)
 		buf_adds(&ext, page->extensions);
 	if (page_images_end(images, chosen, path, &ext) > 0) {
-		free(page->extensions);
-		page->extensions = xstrdup(buf_str(&ext));
+		shared_str_drop(page->extensions);
+		page->extensions = shared_str_dup(buf_str(&ext));
 	}
 	buf_free(&ext);
 }
