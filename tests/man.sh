@@ -2,7 +2,8 @@
 # The manual pages stay right: mandoc finds nothing to warn about, every
 # INI key the code knows is in sitemapd.ini(5) under its section, and
 # every command of main.c's table is in sitemapd(8)'s synopsis and in
-# sitemapd --help.
+# sitemapd --help; HACKING names every file of src/, and the README stays
+# short.
 . "$SRCDIR/tests/lib.sh"
 need mandoc
 
@@ -71,4 +72,7 @@ for f in "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h; do
 	    unnamed="$unnamed ${f#"$SRCDIR"/}"
 done
 check_eq "HACKING's source map names every file of src/" "" "$unnamed"
+# A README a user reads through: under 600 lines, the rest in doc/.
+check_eq "the README is under 600 lines" yes \
+    "$([ "$(wc -l <"$SRCDIR/README")" -lt 600 ] && echo yes)"
 finish
