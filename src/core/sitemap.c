@@ -65,7 +65,8 @@ static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 #define STYLESHEET_PI_OPEN	"<?xml-stylesheet type=\"text/css\" href=\"/"
 #define STYLESHEET_PI_CLOSE	"sitemap.css\"?>\n"
 /* Each namespace declared only where some entry uses it. */
-#define URLSET_OPEN	"<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+#define URLSET_OPEN	\
+	"<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
 #define XHTML_NS	" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""
 #define IMAGE_NS	\
 	" xmlns:image=\"http://www.google.com/schemas/sitemap-image/1.1\""
