@@ -139,9 +139,16 @@ dates=$(printf '%s\n' "$BODY" | sed -n 's:.*<lastmod>\(.*\)</lastmod>.*:\1:p' | 
 check_eq "... each part dated by its own newest URL" \
     "2024-01-06 2024-02-20 2024-01-09 " "$dates"
 
-# --- refused, with file and line ----------------------------------------------
+# --- refused, with file and line; taken without a final slash -------------------
+for v in "/l" "/misc, /a.b/c"; do
+	ini "$TMP/short.ini" "[sitemap]
+sections = $v"
+	"$SITEMAPD" -c "$TMP/short.ini" check >"$TMP/check.out" 2>&1
+	check_eq "sections = $v: taken" 0 "$?"
+	check_no_sanitizer_report "$(cat "$TMP/check.out")"
+done
 for v in "blog/" "/a b/" "/sitemap/" "/docs/, /docs/api/" "/a/../b/" \
-    "/a-b/, /a/b/"; do
+    "/a-b/, /a/b/" "/a/." "/.." "/x/./y"; do
 	ini "$TMP/bad.ini" "[sitemap]
 sections = $v"
 	out=$("$SITEMAPD" -c "$TMP/bad.ini" check 2>&1)

@@ -79,10 +79,14 @@ prefix_unfit(const char *v, const struct sections *s, struct buf *out)
 			why = "a section's URL path holds only letters, digits, "
 			    "\".\", \"_\", \"-\" and single \"/\", so that its "
 			    "sitemaps can be named after it";
-	if (why == NULL && (strstr(v, "/./") || strstr(v, "/../") ||
-	    strcmp(v + strlen(v) - 2, "/.") == 0 ||
-	    strcmp(v + strlen(v) - 3, "/..") == 0))
-		why = "\".\" and \"..\" name no folder";
+	/* Each name between slashes: "." and ".." are none. */
+	for (const char *c = v + 1; *c && why == NULL; c += strcspn(c, "/"),
+	    c += *c == '/') {
+		size_t len = strcspn(c, "/");
+
+		if ((len == 1 || len == 2) && strncmp(c, "..", len) == 0)
+			why = "\".\" and \"..\" name no folder";
+	}
 	if (why == NULL && strlen(v) > URL_PATH_MAX)
 		why = "longer than any folder's URL path sitemapd takes";
 	if (why != NULL)
