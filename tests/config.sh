@@ -209,11 +209,11 @@ out=$(SITEMAPD_CONFIG="$TMP/conf.d/good.ini" "$SITEMAPD" render /sitemap.xml)
 check_contains "SITEMAPD_CONFIG is read; relative root found" "<urlset" "$out"
 
 # The shipped example, with every documented key switched on, is valid:
-# for NoPressure without [docroot] and images, for a docroot without the
+# for NoPressure without [docroot], for a docroot without the
 # NoPressure keys.
 every_key='s/^;\([a-z_]* = \)/\1/; s/^;\(\[[a-z]*:*[A-Za-z]*\]\)$/\1/'
 sed -e '/^;\[docroot\]/,/^\[reserved\]/{/^\[reserved\]/!d;}' \
-    -e '/^;images/d' -e "$every_key" \
+    -e "$every_key" \
     -e "s|^root = .*|root = $TMP/root|" \
     -e "s|^ai_crawlers = .*|ai_crawlers = $SRCDIR/etc/ai-crawlers|" \
     "$SRCDIR/etc/sitemapd.ini" >"$TMP/example.ini"

@@ -15,7 +15,7 @@ if [ -z "$cc" ]; then
 fi
 
 builddir=$(dirname "$(dirname "$SITEMAPD")")
-deps="inih yaml-0.1 libdeflate libxml-2.0 sqlite3 libpq json-c libcurl"
+deps="inih yaml-0.1 libdeflate libxml-2.0 sqlite3 libpq json-c libcurl libcmark"
 cflags="-std=c11 -g -O1 -fno-omit-frame-pointer -D_DEFAULT_SOURCE
     -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
     $(for d in "$SRCDIR"/src/*/; do printf ' -I%s' "$d"; done)
@@ -33,7 +33,7 @@ for src in "$SRCDIR"/src/*/*.c; do
 done
 
 for target in ron tags ini request robots robots_file ai_crawlers fastcgi \
-    number docroot head date encoding jsonld sitemap_doc; do
+    number docroot head date encoding jsonld sitemap_doc markdown_images; do
 	if ! $cc $cflags -fsanitize=fuzzer "$SRCDIR/tests/fuzz/$target.c" \
 	    "$TMP"/obj/*.o $(pkg-config --libs $deps) -o "$TMP/fuzz-$target" \
 	    2>"$TMP/cc.err"; then

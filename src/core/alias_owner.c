@@ -142,6 +142,21 @@ alias_owners_settle(const struct alias_owners *o, const char *alias,
 	}
 }
 
+int
+alias_owners_owner(const struct alias_owners *o, const char *alias,
+    uint64_t *id)
+{
+	struct claim key = { alias, 0 };
+	size_t at = sorted_lower(&o->claims, &key);
+	const struct claim *c;
+
+	if (at >= o->claims.n)
+		return 0;
+	c = sorted_at(&o->claims, at);
+	*id = c->id;
+	return strcmp(c->alias, alias) == 0;
+}
+
 /*
  * Whether a page claims its alias. A path of a document root that its
  * source leaves out claims nothing: the source has already settled

@@ -41,4 +41,8 @@ void	alias_owners_settle(const struct alias_owners *, const char *alias,
 	    page_finder, void *find_arg,
 	    void (*changed)(struct page *, void *), void *changed_arg);
 
+/* Whether a page claims alias; the owner's id then in *id. */
+int	alias_owners_owner(const struct alias_owners *, const char *alias,
+	    uint64_t *id);
+
 #endif

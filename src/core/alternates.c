@@ -7,6 +7,7 @@
 
 #include "alternates.h"
 #include "escape.h"
+#include "listing.h"
 #include "robots_writer.h"
 #include "shared_str.h"
 
@@ -19,14 +20,14 @@
 #define IMAGE_CLOSE	"</image:loc></image:image>\n"
 
 static int	take_image(struct sitemap_extensions *, struct buf *images,
-		    const char *url, size_t len, const struct robots *);
+		    const char *url, size_t len, const struct listing *);
 static size_t	scheme_len(const char *base);
 
 /* An entry with no alternate: nothing allocated for it. */
 static char no_alternates[] = "";
 
 struct sitemap_extensions *
-extensions_declared(char *page_extensions, const struct robots *robots)
+extensions_declared(char *page_extensions, const struct listing *rules)
 {
 	struct sitemap_extensions *a;
 	struct buf out = BUF_INIT, url = BUF_INIT, images = BUF_INIT;
@@ -44,7 +45,7 @@ extensions_declared(char *page_extensions, const struct robots *robots)
 			if (first_image == NULL)
 				first_image = p;
 			changed |= take_image(a, &images, tab + 1,
-			    (size_t)(nl - tab - 1), robots);
+			    (size_t)(nl - tab - 1), rules);
 			continue;
 		}
 		alias = xstrndup(tab + 1, (size_t)(nl - tab - 1));
@@ -158,19 +159,32 @@ alternates_name(const char *list, const char *path, size_t len)
 }
 
 /*
- * An image of the page, kept unless robots keeps crawlers from it, into
- * images as the page writes it ("\turl\n"), XML-escaped: 1 when that
- * is not as the page wrote it.
+ * An image of the page, kept unless robots keeps crawlers from it or the
+ * site's own image page refuses it, into images as the page writes it
+ * ("\turl\n"), XML-escaped: 1 when that is not as the page wrote it.
  */
 static int
 take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
-    size_t len, const struct robots *robots)
+    size_t len, const struct listing *rules)
 {
 	char *u = xstrndup(url, len);
 	size_t before;
-	int site = u[0] == '/' && u[1] != '/';
+	int site = u[0] == '/' && u[1] != '/', resolved = 0;
 
-	if (site && robots != NULL && !robots_allows(robots, u)) {
+	if (site && rules->site_image != NULL) {
+		struct buf path = BUF_INIT;
+
+		resolved = rules->site_image(u, rules->site_image_arg, &path);
+		free(u);
+		if (resolved == -1) {
+			buf_free(&path);
+			return 1;
+		}
+		u = xstrdup(buf_str(&path));
+		buf_free(&path);
+		resolved = 1;
+	}
+	if (site && rules->robots != NULL && !robots_allows(rules->robots, u)) {
 		free(u);
 		return 1;
 	}
@@ -183,7 +197,7 @@ take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
 	a->nsite += site;
 	a->nschemeless += u[0] == '/' && u[1] == '/';
 	free(u);
-	return images->len - before - 1 != len;
+	return resolved || images->len - before - 1 != len;
 }
 
 const char *

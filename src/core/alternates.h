@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 
-struct robots;
+struct listing;
 
 /* Each "lang\tpath\n", the path as the entries have it. */
 struct sitemap_extensions {
@@ -36,10 +36,11 @@ struct sitemap_extensions {
 
 /*
  * From a page's own (page.h's extensions), the images robots keeps
- * crawlers from left out; NULL for none.
+ * crawlers from left out, and those rules->site_image refuses; NULL for
+ * none.
  */
 struct sitemap_extensions *extensions_declared(char *page_extensions,
-	    const struct robots *robots);
+	    const struct listing *rules);
 /* Its images' lines ("\turl\n" each), or NULL. */
 const char *sitemap_images(const struct sitemap_extensions *);
 void	extensions_free(struct sitemap_extensions *);

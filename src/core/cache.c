@@ -26,6 +26,10 @@ static int	finish_background_scan(struct page_cache *, struct buf *);
 static void	build(struct page_cache *, const struct config *);
 static void	forget_root(struct page_cache *);
 static void	forget_dirty(struct page_cache *);
+static struct listing listing_of(struct page_cache *, const struct config *);
+struct change;
+static int	touches_image_pages(const struct page_cache *,
+		    const struct change *, const struct site *fresh);
 
 /*
  * The pages a change leaves out are news in a long-running process's log;
@@ -255,7 +259,7 @@ static void
 build(struct page_cache *c, const struct config *cfg)
 {
 	struct sitemap_edit edit = { .all = 1 };
-	const struct listing rules = config_listing(cfg);
+	const struct listing rules = listing_of(c, cfg);
 	size_t n;
 	const struct page **pages = cache_pages(c, &n);
 
@@ -378,12 +382,14 @@ static void
 apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 {
 	struct sitemap_edit edit = { 0 };
-	const struct listing rules = config_listing(c->cfg);
+	const struct listing rules = listing_of(c, c->cfg);
 	const struct page **pages = NULL;
 	char **aliases = NULL;
 	size_t naliases = 0, n = 0;
+	/* An image page changed: the entries that show it are not known. */
 	int incremental = c->built &&
-	    c->config_generation == c->cfg->generation;
+	    c->config_generation == c->cfg->generation &&
+	    !(rules.site_image != NULL && touches_image_pages(c, ch, fresh));
 
 	/* Out with the old, while it is still as it was put in. */
 	for (int s = 0; incremental && s < PAGE_BUCKETS; s++)
@@ -539,4 +545,56 @@ forget_dirty(struct page_cache *c)
 	memset(c->dirty.whole, 0, sizeof(c->dirty.whole));
 	for (int b = 0; b < PAGE_BUCKETS; b++)
 		id_list_free(&c->dirty.ids[b]);
+}
+
+/*
+ * NoPressure's renderer shows a site image as its content object's path
+ * with "?v=VERSION"; it is listed only where that object is a public
+ * image that owns its alias.
+ */
+static int
+site_image(const char *path, void *arg, struct buf *out)
+{
+	const struct page_cache *c = arg;
+	const struct page *image;
+	uint64_t id;
+
+	if (!alias_owners_owner(&c->owners, path + 1, &id) ||
+	    (image = find_page(id, (void *)c)) == NULL || !image->image ||
+	    image->access != ACCESS_PUBLIC || image->broken != NULL)
+		return -1;
+	buf_printf(out, "%s?v=%u", path, (unsigned)image->version);
+	return 0;
+}
+
+/* The listing rules, with the site's image pages where its source has them. */
+static struct listing
+listing_of(struct page_cache *c, const struct config *cfg)
+{
+	struct listing rules = config_listing(cfg);
+
+	if (cfg->images && c->ops->images_are_pages) {
+		rules.site_image = site_image;
+		rules.site_image_arg = c;
+	}
+	return rules;
+}
+
+/* Whether a change replaces an image page, or puts one in. */
+static int
+touches_image_pages(const struct page_cache *c, const struct change *ch,
+    const struct site *fresh)
+{
+	for (int s = 0; s < PAGE_BUCKETS; s++) {
+		if (!changes(ch, s))
+			continue;
+		for (size_t i = 0; i < c->buckets[s].n; i++)
+			if (c->buckets[s].pages[i].image &&
+			    replaced(ch, c->buckets[s].pages[i].id))
+				return 1;
+		for (size_t i = 0; i < fresh[s].n; i++)
+			if (fresh[s].pages[i].image)
+				return 1;
+	}
+	return 0;
 }

@@ -34,7 +34,7 @@
 #include "usage_prefs.h"
 
 const struct config_module *const config_modules[] = { &site_module,
-	&sections_module, &nopressure_module, &docroot_module,
+	&sitemap_module, &nopressure_module, &docroot_module,
 	&indexnow_module, NULL };
 
 

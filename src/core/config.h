@@ -25,7 +25,6 @@ struct docroot_rules {
 	char		**index;	/* listed as their directory's URL */
 	size_t		 nindex;
 	int		 clean_urls;	/* /about.html listed as /about */
-	int		 images;	/* [sitemap] images: each page's */
 	char		**exclude;	/* patterns of paths never listed, as
 					   list gives the reason: */
 #define EXCLUDED_BY	"excluded by [docroot] exclude "
@@ -74,6 +73,7 @@ struct config {
 	char		**exclude_tags;	/* pages with one are not listed */
 	size_t		 nexclude_tags;
 	int		 stylesheet;	/* serve /sitemap.css and link it */
+	int		 images;	/* [sitemap] images: each page's */
 	struct sections	 sections;
 	size_t		 max_bytes;
 	struct reserved	 reserved;

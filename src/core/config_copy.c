@@ -56,7 +56,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	copy_items(&dst->docroot.exclude, &dst->docroot.nexclude,
 	    src->docroot.exclude, src->docroot.nexclude);
 	dst->docroot.clean_urls = src->docroot.clean_urls;
-	dst->docroot.images = src->docroot.images;
+	dst->images = src->images;
 	dst->docroot.trailing_slash = src->docroot.trailing_slash;
 	dst->docroot.lastmod_store = src->docroot.lastmod_store ?
 	    xstrdup(src->docroot.lastmod_store) : NULL;

@@ -63,7 +63,7 @@ struct config_module {
 extern const struct config_module *const config_modules[];
 
 extern const struct config_module site_module;
-extern const struct config_module sections_module;
+extern const struct config_module sitemap_module;
 extern const struct config_module nopressure_module;
 extern const struct config_module docroot_module;
 extern const struct config_module indexnow_module;

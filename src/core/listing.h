@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
+
 #include "reserved.h"
 #include "robots_writer.h"
 #include "sections.h"
@@ -26,6 +28,14 @@ struct listing {
 						   paths: "docs/", or "" */
 	int			 url_path_slash;	/* its home is "/docs/",
 						   else "/docs" */
+	/*
+	 * Where the source's site images are pages of their own
+	 * (source.h): the path to list for the image line "/alias", into
+	 * out, or -1 where none may be. NULL: listed as the page says.
+	 */
+	int			(*site_image)(const char *path, void *arg,
+				    struct buf *out);
+	void			*site_image_arg;
 };
 
 #endif

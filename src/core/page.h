@@ -56,6 +56,9 @@ struct page {
 	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
 	uint8_t		 url_path;	/* alias is a path, taken as it is */
 	uint8_t		 lastmod_from;	/* enum lastmod_from */
+	uint8_t		 image;		/* a page a site image may name, where
+					   its source's images are pages
+					   (source.h) */
 };
 
 struct site {

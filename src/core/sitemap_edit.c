@@ -197,7 +197,7 @@ rows_of(const struct listing *rules, const struct page *const *pages, size_t n,
 			e->section = section_of(rules->sections, e->path);
 			e->id = pages[i]->id;
 			e->extensions = extensions_declared(
-			    pages[i]->extensions, rules->robots);
+			    pages[i]->extensions, rules);
 			sitemap_entry_dated(e, pages[i]->last_modified);
 			(*nadd)++;
 			break;

@@ -70,6 +70,12 @@ struct source_ops {
 	 */
 	uint64_t	 (*content_whole)(const struct source *,
 			    const struct page *);
+	/*
+	 * Whether a page's site images ("\t/alias\n" lines of its
+	 * extensions) name pages of this source, as NoPressure's content
+	 * objects: each is listed only where its page is a public image.
+	 */
+	int		 images_are_pages;
 };
 
 /* The source [site] source names. */

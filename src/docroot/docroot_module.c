@@ -49,7 +49,6 @@ static const struct config_key keys[] = {
 	{ "docroot", "index", "index.html", 0, set_file_names, RULE(index) },
 	{ "docroot", "clean_urls", "no", 0, config_set_bool,
 	    RULE(clean_urls) },
-	{ "sitemap", "images", "no", 0, config_set_bool, RULE(images) },
 	{ "docroot", "exclude", NULL, 1, set_exclude, 0 },
 	{ "docroot", "lastmod_store", NULL, 0, config_set_store,
 	    RULE(lastmod_store) },

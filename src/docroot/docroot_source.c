@@ -301,7 +301,7 @@ open_facts(struct source *s, const struct config *cfg)
 	 */
 	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash main\n"
 	    "images %d\n", PACKAGE_VERSION, buf_str(&s->key),
-	    cfg->indexnow.key != NULL, cfg->docroot.images);
+	    cfg->indexnow.key != NULL, cfg->images);
 	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
 		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
 	s->facts = page_facts_open(cfg->docroot.page_facts, buf_str(&context));

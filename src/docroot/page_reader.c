@@ -363,7 +363,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
-	if (cfg->docroot.images) {
+	if (cfg->images) {
 		images = page_images_begin();
 		buf_addc(&self, '/');
 		under_url_path(cfg, buf_str(url), &self);

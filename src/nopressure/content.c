@@ -18,6 +18,7 @@
 #include "ascii.h"
 #include "content.h"
 #include "file.h"
+#include "markdown_images.h"
 #include "number.h"
 #include "report.h"
 #include "shared_str.h"
@@ -25,6 +26,8 @@
 
 /* No sidecar is this large; a file that is was not written by NoPressure. */
 #define SIDECAR_MAX	(1024 * 1024)
+/* A page's markdown read for its images, at most. */
+#define MARKDOWN_MAX	(8 * 1024 * 1024)
 
 struct candidate {
 	uint64_t	 id;
@@ -37,6 +40,8 @@ struct candidate {
 
 static void	add_page(struct site *, const struct candidate *,
 		    struct sidecar *, const struct tagmap *);
+static void	read_images(int shardfd, const char *shardpath,
+		    struct page *, const struct reporter *);
 
 int
 content_shard_of(const char *s)
@@ -222,6 +227,7 @@ add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
 	page->version = c->version;
 	page->alias = sc->alias ? shared_str_dup(sc->alias) : NULL;
 	page->markdown = sc->markdown;
+	page->image = sc->image;
 	page->access = access_of(tags, sc->tags, sc->ntags);
 	page->last_modified = c->last_modified;
 	page->tags = sc->tags;
@@ -263,6 +269,10 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 			    reserved_match_nopressure(rules->reserved,
 			    sc.alias) == NULL) {
 				add_page(site, &c[i], &sc, rules->tags);
+				if (rules->images)
+					read_images(shardfd, shardpath,
+					    &site->pages[site->n - 1],
+					    rules->report);
 				served = 1;
 				continue;
 			}
@@ -345,4 +355,34 @@ out:
 	free(c);
 	buf_free(&shardpath);
 	return rc;
+}
+
+/*
+ * The images of a page that may be listed, from its markdown, as
+ * NoPressure renders it; a blob that cannot be read gives none, and a
+ * log line.
+ */
+static void
+read_images(int shardfd, const char *shardpath, struct page *page,
+    const struct reporter *rep)
+{
+	struct buf text = BUF_INIT, lines = BUF_INIT;
+	const char *cause;
+	char blob[48];
+
+	if (!page->markdown || page->access != ACCESS_PUBLIC ||
+	    page->alias == NULL)
+		return;
+	snprintf(blob, sizeof(blob), "%016llx.%u",
+	    (unsigned long long)page->id, (unsigned)page->version);
+	/* NoPressure refuses a blob outside the content directory. */
+	if (file_read(shardfd, blob, O_NOFOLLOW, MARKDOWN_MAX, &text,
+	    &cause) == -1)
+		report(rep, FINDING_PROBLEM, "%s/%s: its images not listed: %s",
+		    shardpath, blob, errno == EFBIG ? "over 8 MiB" : cause);
+	else if (markdown_images(text.data ? text.data : "", text.len,
+	    page->alias, &lines) > 0)
+		page->extensions = shared_str_dup(buf_str(&lines));
+	buf_free(&text);
+	buf_free(&lines);
 }

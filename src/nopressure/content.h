@@ -36,6 +36,8 @@ struct scan_rules {
 	const struct tagmap	*tags;
 	const struct reserved	*reserved;	/* which aliases NoPressure skips */
 	const struct reporter	*report;
+	int			 images;	/* [sitemap] images: read each
+						   public page's markdown */
 };
 
 /*

@@ -149,6 +149,8 @@ sidecar_parse(const char *text, size_t len, struct sidecar *sc,
 	}
 	sc->markdown = sf.mime.len == 13 &&
 	    memcmp(sf.mime.data, "text/markdown", 13) == 0;
+	/* What a markdown image may name (process_event). */
+	sc->image = sf.mime.len > 6 && memcmp(sf.mime.data, "image/", 6) == 0;
 	for (size_t i = 0; i < sf.ntags; i++) {
 		if (alias_is_blank(buf_str(&sf.tags[i]), sf.tags[i].len)) {
 			buf_adds(why, "a tag is empty");

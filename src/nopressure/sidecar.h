@@ -27,6 +27,7 @@ struct sidecar_fields {
 struct sidecar {
 	char	*alias;		/* canonical, or NULL for no alias */
 	int	 markdown;	/* mime is exactly text/markdown */
+	int	 image;		/* mime begins image/ */
 	char	**tags;		/* as written; one holding NUL is left out */
 	size_t	 ntags;
 };

@@ -81,7 +81,7 @@ open_source(int long_lived, int afresh, const struct reporter *rep)
 
 	(void)afresh;	/* nothing is kept between processes */
 	s->long_lived = long_lived;
-	s->rules = (struct scan_rules){ &s->tags, &s->reserved, rep };
+	s->rules = (struct scan_rules){ &s->tags, &s->reserved, rep, 0 };
 	s->inotify_fd = -1;
 	reserved_init(&s->reserved);
 	stop_watching(s);
@@ -293,9 +293,13 @@ poll_source(struct source *s, const struct config *cfg, struct dirty *d)
 	struct buf key = BUF_INIT;
 	int same_key;
 
-	/* Which version a page serves depends on the admin path. */
+	/*
+	 * Which version a page serves depends on the admin path; what a
+	 * page holds, on whether its images are read.
+	 */
 	reserved_nopressure_key(&cfg->reserved, &key);
-	same_key = strcmp(buf_str(&key), buf_str(&s->key)) == 0;
+	same_key = strcmp(buf_str(&key), buf_str(&s->key)) == 0 &&
+	    cfg->images == s->rules.images;
 	buf_free(&key);
 	if (!same_key || s->follow == FOLLOW_NONE || (s->follow ==
 	    FOLLOW_INOTIFY && s->inotify_fd == -1))
@@ -468,6 +472,7 @@ scan(struct source *s, const struct config *cfg, struct site *fresh,
 	reserved_copy(&s->reserved, &cfg->reserved);
 	buf_reset(&s->key);
 	reserved_nopressure_key(&s->reserved, &s->key);
+	s->rules.images = cfg->images;
 	memset(s->shard_st, 0, sizeof(s->shard_st));
 	memset(s->racy, 0, sizeof(s->racy));
 	s->dirs_changed = 0;
@@ -597,6 +602,7 @@ const struct source_ops nopressure_source = {
 	.reread = reread,
 	.changed = changed,
 	.restricted = restricted,
+	.images_are_pages = 1,
 };
 
 static void

@@ -1,7 +1,10 @@
 /*
- * [sitemap] sections, as the INI says it (sections.h): folders' URL
- * paths, each checked as a name of the /sitemaps/ folder, or "folders".
+ * The [sitemap] keys that shape what each entry and file holds, for
+ * every source: images, and sections as the INI says them (sections.h):
+ * folders' URL paths, each checked as a name of the /sitemaps/ folder,
+ * or "folders".
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,10 +20,12 @@ static const char *prefix_unfit(const char *, const struct sections *,
 
 static const struct config_key keys[] = {
 	{ "sitemap", "sections", NULL, 0, set_sections, 0 },
+	{ "sitemap", "images", "no", 0, config_set_bool,
+	    offsetof(struct config, images) },
 };
 
-const struct config_module sections_module = {
-	.name = "sections",
+const struct config_module sitemap_module = {
+	.name = "sitemap",
 	.source = -1,
 	.keys = keys,
 	.nkeys = sizeof(keys) / sizeof(keys[0]),
