@@ -28,7 +28,8 @@ static int	refused_route(const char *);
 static void	percent_decode(const char *, struct buf *);
 static int	normalize(const char *alias, const char *url, struct buf *out);
 static void	as_browser_sends(const char *, struct buf *);
-static int	listed_before(const struct buf *, const struct buf *line);
+static int	listed_before(const char *lines, size_t len,
+		    const struct buf *line);
 
 size_t
 markdown_images(const char *text, size_t len, const char *alias,
@@ -53,9 +54,8 @@ markdown_images(const char *text, size_t len, const char *alias,
 		buf_reset(&line);
 		if (url == NULL || image_line(url, alias, &line) == -1)
 			continue;
-		/* Lines after first, as a buf of their own, to look through. */
-		if (listed_before(&(struct buf){ out->data + first,
-		    out->len - first, 0 }, &line))
+		if (out->len > first && listed_before(out->data + first,
+		    out->len - first, &line))
 			continue;
 		buf_add(out, line.data, line.len);
 		n++;
@@ -222,17 +222,15 @@ as_browser_sends(const char *url, struct buf *line)
 	}
 }
 
-/* Whether lines ("\turl\n" each) hold line already. */
+/* Whether the len bytes of lines ("\turl\n" each) hold line already. */
 static int
-listed_before(const struct buf *lines, const struct buf *line)
+listed_before(const char *lines, size_t len, const struct buf *line)
 {
-	for (size_t at = 0; at < lines->len;) {
-		const char *nl = memchr(lines->data + at, '\n',
-		    lines->len - at);
-		size_t n = (size_t)(nl - lines->data - at) + 1;
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(lines + at, '\n', len - at);
+		size_t n = (size_t)(nl - lines - at) + 1;
 
-		if (n == line->len && memcmp(lines->data + at, line->data, n)
-		    == 0)
+		if (n == line->len && memcmp(lines + at, line->data, n) == 0)
 			return 1;
 		at += n;
 	}
