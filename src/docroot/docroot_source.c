@@ -327,13 +327,6 @@ close_facts(struct source *s, const struct config *cfg, int complete)
 	buf_free(&why);
 }
 
-void
-docroot_note_mtime(struct source *s, time_t t)
-{
-	if (t > s->dirs_changed)
-		s->dirs_changed = t;
-}
-
 static int
 by_page_id(const void *a, const void *b)
 {

@@ -1,6 +1,8 @@
 /*
- * The document root source's state, shared by the files that make it
- * (docroot_source.c, tree.c, watch.c, page_reader.c, canonicals.c);
+ * The document root source's state, shared by the files that make it,
+ * each calling only those below it: docroot_source.c composes watch.c
+ * (events and states), tree.c (folders and their walk), page_reader.c
+ * (a page's head and dates) and canonicals.c, over root_state.c;
  * nothing outside src/docroot includes it.
  */
 #ifndef SITEMAPD_DOCROOT_SOURCE_H
@@ -16,6 +18,7 @@
 #include "id_map.h"
 #include "known_files.h"
 #include "lastmod_keeper.h"
+#include "paths.h"
 #include "source.h"
 
 /*
@@ -137,29 +140,36 @@ struct found {
 	struct dirty	*dirty;
 };
 
-/* docroot_source.c */
+/* root_state.c: below the others, calling none of them */
 void	docroot_note_mtime(struct source *s, time_t t);
-
-/* tree.c */
-int	docroot_read_dir(struct source *s, const struct config *cfg,
-	    const char *rel, struct found *found, char ***more, size_t *nmore);
-int	docroot_walk(struct source *s, const struct config *cfg,
-	    const char *rel, struct found *found, const atomic_int *cancel,
-	    struct buf *why);
 void	docroot_note_state(struct source *s, uint64_t id,
 	    const struct stat *st);
 uint64_t	docroot_state_key(const struct stat *st);
 uint64_t	docroot_kept_state(const struct stat *st);
 uint64_t	docroot_inode_key(const struct stat *st);
-int	docroot_dir_known(const struct source *s, const char *rel);
-void	docroot_recheck_dir_of(struct source *s, const char *rel);
 uint64_t	docroot_id_of(const char *rel);
 void	docroot_join(struct buf *out, const char *dir, const char *rel);
 int	docroot_inside_root(const struct source *s, const char *path);
-
-/* watch.c */
+/* What the web server finds at rel: docroot_served asks. */
+enum docroot_fs_kind	docroot_kind_below_root(void *ctx, const char *rel);
 void	docroot_stop_watching(struct source *s);
 void	docroot_give_up_watching(struct source *s, const char *what);
+void	docroot_watch_dir(struct source *s, size_t i, const char *path);
+
+/* tree.c: the folders and their walk, above page_reader.c */
+int	docroot_read_dir(struct source *s, const struct config *cfg,
+	    const char *rel, struct found *found, char ***more, size_t *nmore);
+int	docroot_walk(struct source *s, const struct config *cfg,
+	    const char *rel, struct found *found, const atomic_int *cancel,
+	    struct buf *why);
+int	docroot_dir_known(const struct source *s, const char *rel);
+void	docroot_recheck_dir_of(struct source *s, const char *rel);
+void	docroot_dirty_neighbours(struct source *s, const struct config *cfg,
+	    const char *rel, struct dirty *d);
+int	docroot_dir_elsewhere(struct source *s, const char *rel,
+	    const struct stat *st);
+
+/* watch.c: inotify's events and the states compared, above tree.c */
 void	docroot_choose_follow(struct source *s, enum watch want);
 void	docroot_note_watch_limit(struct source *s);
 void	docroot_read_events(struct source *s, const struct config *cfg,
@@ -168,15 +178,8 @@ void	docroot_compare_dirs(struct source *s, const struct config *cfg,
 	    struct dirty *d);
 void	docroot_compare_pages(struct source *s, struct dirty *d);
 int	docroot_same_root(const struct source *s);
-void	docroot_dirty_neighbours(struct source *s, const struct config *cfg,
-	    const char *rel, struct dirty *d);
-int	docroot_dir_elsewhere(struct source *s, const char *rel,
-	    const struct stat *st);
-void	docroot_watch_dir(struct source *s, size_t i, const char *path);
 
-/* page_reader.c */
-enum docroot_fs_kind	docroot_kind_below_root(void *ctx, const char *rel);
-int	docroot_is_index_name(const struct config *cfg, const char *name);
+/* page_reader.c: a page read, its head and dates */
 void	docroot_add_page(struct source *s, const struct config *cfg,
 	    char *rel, const struct stat *st, struct site *buckets);
 void	docroot_read_heads(struct source *s, const struct config *cfg,

@@ -98,33 +98,6 @@ served_otherwise(struct source *s, const struct config *cfg, const char *rel,
 	return why.data;
 }
 
-/* What the web server finds at rel: docroot_served asks. */
-enum docroot_fs_kind
-docroot_kind_below_root(void *ctx, const char *rel)
-{
-	const struct source *s = ctx;
-	struct buf path = BUF_INIT;
-	struct stat st;
-	int found;
-
-	docroot_join(&path, s->root, rel);
-	found = stat(buf_str(&path), &st) == 0;
-	buf_free(&path);
-	if (!found)
-		return DOCROOT_FS_NONE;
-	/* A server takes whatever is no folder for a file: it shadows. */
-	return S_ISDIR(st.st_mode) ? DOCROOT_FS_DIR : DOCROOT_FS_FILE;
-}
-
-int
-docroot_is_index_name(const struct config *cfg, const char *name)
-{
-	for (size_t i = 0; i < cfg->docroot.nindex; i++)
-		if (strcmp(name, cfg->docroot.index[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /*
  * A page made of a regular file, into its bucket; NULL if it is none.
  * During a scan its head is read later, with others, side by side.

@@ -5,6 +5,7 @@
 
 #include "ascii.h"
 #include "buf.h"
+#include "config.h"
 #include "paths.h"
 #include "utf8.h"
 
@@ -181,6 +182,16 @@ docroot_glob(const char *p, const char *s)
 	matched = m[0];
 	free(m);
 	return matched;
+}
+
+/* Whether name is one of [docroot] index's file names. */
+int
+docroot_is_index_name(const struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->docroot.nindex; i++)
+		if (strcmp(name, cfg->docroot.index[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /* Where the extension of a page's name starts, past its dot, or NULL. */

@@ -61,4 +61,7 @@ int	docroot_excludes(const char *pattern, const char *rel);
  */
 int	docroot_glob(const char *pattern, const char *path);
 
+/* Whether name is one of [docroot] index's file names. */
+int	docroot_is_index_name(const struct config *cfg, const char *name);
+
 #endif

@@ -29,6 +29,8 @@ static int	take_listed(struct source *s, const struct config *cfg,
 static size_t	add_dir(struct source *s, const char *rel,
 	    const struct stat *st);
 static int	dir_index(const struct source *s, const char *rel, size_t *at);
+static void	dirty_if_known(struct source *s, const char *rel,
+	    struct dirty *d);
 
 /*
  * Reads one directory, watching it first so that no change slips by:
@@ -121,51 +123,6 @@ docroot_walk(struct source *s, const struct config *cfg, const char *rel,
 	return rc;
 }
 
-/*
- * With watch = stat, what a page's file was when read: its state, or 0
- * for one changed so lately that it may change again within the same
- * time stamp, to be read again at the next request.
- */
-void
-docroot_note_state(struct source *s, uint64_t id, const struct stat *st)
-{
-	if (s->follow == FOLLOW_STAT)
-		id_map_put(&s->page_state, id, st->st_mtime >= time(NULL) - 1 ?
-		    0 : docroot_state_key(st));
-}
-
-uint64_t
-docroot_state_key(const struct stat *st)
-{
-	uint64_t k = docroot_inode_key(st);
-
-	k = hash_add(k, &st->st_size, sizeof(st->st_size));
-	k = hash_add(k, &st->st_mtim, sizeof(st->st_mtim));
-	k = hash_add(k, &st->st_ctim, sizeof(st->st_ctim));
-	return k | 1;	/* never 0 */
-}
-
-/*
- * A file's state as a page fact keeps it, or 0 for one changed so lately
- * that it may change again within the same time stamp.
- */
-uint64_t
-docroot_kept_state(const struct stat *st)
-{
-	time_t racy = time(NULL) - 1;
-
-	return st->st_mtime >= racy || st->st_ctime >= racy ? 0 :
-	    docroot_state_key(st);
-}
-
-uint64_t
-docroot_inode_key(const struct stat *st)
-{
-	uint64_t k = hash_add(HASH_INIT, &st->st_dev, sizeof(st->st_dev));
-
-	return hash_add(k, &st->st_ino, sizeof(st->st_ino));
-}
-
 int
 docroot_dir_known(const struct source *s, const char *rel)
 {
@@ -209,31 +166,41 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 	return at;
 }
 
-/* FNV-1a of the path below the root: the same file, the same id. */
-uint64_t
-docroot_id_of(const char *rel)
-{
-	return hash_add(HASH_INIT, rel, strlen(rel));
-}
-
+/*
+ * The known pages whose URL the server rules may now answer otherwise,
+ * as rel came or went (docroot_served's order): rel.html and rel's index
+ * files after the file rel; after x.html, x's index files; after an index
+ * file, the others of its folder.
+ */
 void
-docroot_join(struct buf *out, const char *dir, const char *rel)
+docroot_dirty_neighbours(struct source *s, const struct config *cfg,
+    const char *rel, struct dirty *d)
 {
-	buf_reset(out);
-	buf_adds(out, dir);
-	if (*rel)
-		buf_printf(out, "/%s", rel);
-}
+	const char *slash = strrchr(rel, '/');
+	size_t dirlen = slash ? (size_t)(slash - rel) + 1 : 0;
+	size_t len = strlen(rel);
+	struct buf n = BUF_INIT;
 
-/* A symlink is followed only where its target stays inside the root. */
-int
-docroot_inside_root(const struct source *s, const char *path)
-{
-	char real[PATH_MAX];
-	size_t n = strlen(s->real_root);
+	buf_printf(&n, "%s.html", rel);
+	dirty_if_known(s, buf_str(&n), d);
+	for (size_t i = 0; i < cfg->docroot.nindex; i++) {
+		const char *index = cfg->docroot.index[i];
 
-	return realpath(path, real) != NULL && strncmp(real, s->real_root, n)
-	    == 0 && (real[n] == '/' || real[n] == '\0');
+		buf_reset(&n);
+		buf_printf(&n, "%s/%s", rel, index);
+		dirty_if_known(s, buf_str(&n), d);
+		if (len > 5 && strcmp(rel + len - 5, ".html") == 0) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s/%s", (int)(len - 5), rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+		if (docroot_is_index_name(cfg, rel + dirlen)) {
+			buf_reset(&n);
+			buf_printf(&n, "%.*s%s", (int)dirlen, rel, index);
+			dirty_if_known(s, buf_str(&n), d);
+		}
+	}
+	buf_free(&n);
 }
 
 /* A directory listed ahead: as docroot_read_dir, but listed already. */
@@ -371,4 +338,41 @@ dir_index(const struct source *s, const char *rel, size_t *at)
 {
 	return id_map_get(&s->dir_at, docroot_id_of(rel), at) &&
 	    s->dirs[*at].rel && strcmp(s->dirs[*at].rel, rel) == 0;
+}
+
+static void
+dirty_if_known(struct source *s, const char *rel, struct dirty *d)
+{
+	uint64_t id = docroot_id_of(rel);
+	const char *known = known_rel(&s->known, id);
+
+	if (known != NULL && strcmp(known, rel) == 0)
+		id_list_add(&d->ids[id & 0xff], id);
+}
+
+/*
+ * The directory st is of is known, and still there, under another name
+ * than rel: rel is a second way to it.
+ */
+int
+docroot_dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	struct stat now;
+	const struct dir *d;
+	size_t at;
+	int there;
+
+	if (!id_map_get(&s->dir_of_inode, docroot_inode_key(st), &at))
+		return 0;
+	d = &s->dirs[at];
+	if (d->rel == NULL || strcmp(d->rel, rel) == 0 ||
+	    d->st.st_dev != st->st_dev || d->st.st_ino != st->st_ino)
+		return 0;
+	/* It may have moved here, its old name not yet seen gone. */
+	docroot_join(&path, s->root, d->rel);
+	there = stat(buf_str(&path), &now) == 0 && now.st_dev == st->st_dev &&
+	    now.st_ino == st->st_ino;
+	buf_free(&path);
+	return there;
 }

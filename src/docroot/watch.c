@@ -24,8 +24,6 @@ struct states {
 	uint8_t		*changed;	/* by index in files */
 };
 
-static void	dirty_if_known(struct source *s, const char *rel,
-	    struct dirty *d);
 static int	linked_dir(struct source *s, const char *rel);
 static void	forget_folders(struct source *s, struct folder_set *gone,
 	    struct dirty *d);
@@ -33,36 +31,6 @@ static void	stat_dir(void *arg, size_t i);
 static void	stat_page(void *arg, size_t f);
 static void	path_of(const struct source *s, const char *rel, char *out,
 	    size_t size);
-
-void
-docroot_stop_watching(struct source *s)
-{
-	dir_watch_clear(&s->roots);
-	if (s->inotify_fd != -1)
-		close(s->inotify_fd);
-	s->inotify_fd = -1;
-	for (size_t i = 0; i < s->ndirs; i++)
-		s->dirs[i].wd = -1;
-	for (size_t w = 0; w < s->nwds; w++)
-		s->dir_of_wd[w] = -1;
-}
-
-/*
- * A watch that cannot be added (most often past the watches a user may
- * hold, fs.inotify.max_user_watches): the directories' states are
- * compared on every request from then on, slower but never stale.
- */
-void
-docroot_give_up_watching(struct source *s, const char *what)
-{
-	log_msg("inotify: %s: %s; comparing the directories of %s on every "
-	    "request%s", what, strerror(errno), s->root, errno == ENOSPC ?
-	    " (raise fs.inotify.max_user_watches to follow them)" : "");
-	docroot_stop_watching(s);
-	s->inotify_failed = 1;
-	s->follow = FOLLOW_STAT;
-	s->lost = 1;	/* read again, each page's state noted */
-}
 
 void
 docroot_choose_follow(struct source *s, enum watch want)
@@ -292,53 +260,6 @@ docroot_same_root(const struct source *s)
 	    st.st_ino == s->root_st.st_ino;
 }
 
-/*
- * The known pages whose URL the server rules may now answer otherwise,
- * as rel came or went (docroot_served's order): rel.html and rel's index
- * files after the file rel; after x.html, x's index files; after an index
- * file, the others of its folder.
- */
-void
-docroot_dirty_neighbours(struct source *s, const struct config *cfg,
-    const char *rel, struct dirty *d)
-{
-	const char *slash = strrchr(rel, '/');
-	size_t dirlen = slash ? (size_t)(slash - rel) + 1 : 0;
-	size_t len = strlen(rel);
-	struct buf n = BUF_INIT;
-
-	buf_printf(&n, "%s.html", rel);
-	dirty_if_known(s, buf_str(&n), d);
-	for (size_t i = 0; i < cfg->docroot.nindex; i++) {
-		const char *index = cfg->docroot.index[i];
-
-		buf_reset(&n);
-		buf_printf(&n, "%s/%s", rel, index);
-		dirty_if_known(s, buf_str(&n), d);
-		if (len > 5 && strcmp(rel + len - 5, ".html") == 0) {
-			buf_reset(&n);
-			buf_printf(&n, "%.*s/%s", (int)(len - 5), rel, index);
-			dirty_if_known(s, buf_str(&n), d);
-		}
-		if (docroot_is_index_name(cfg, rel + dirlen)) {
-			buf_reset(&n);
-			buf_printf(&n, "%.*s%s", (int)dirlen, rel, index);
-			dirty_if_known(s, buf_str(&n), d);
-		}
-	}
-	buf_free(&n);
-}
-
-static void
-dirty_if_known(struct source *s, const char *rel, struct dirty *d)
-{
-	uint64_t id = docroot_id_of(rel);
-	const char *known = known_rel(&s->known, id);
-
-	if (known != NULL && strcmp(known, rel) == 0)
-		id_list_add(&d->ids[id & 0xff], id);
-}
-
 /* rel is a symlink to a folder that stays inside the root. */
 static int
 linked_dir(struct source *s, const char *rel)
@@ -384,58 +305,6 @@ forget_folders(struct source *s, struct folder_set *gone, struct dirty *d)
 		s->dirs[i].wd = -1;
 	}
 	folder_set_free(gone);
-}
-
-/*
- * The directory st is of is known, and still there, under another name
- * than rel: rel is a second way to it.
- */
-int
-docroot_dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
-{
-	struct buf path = BUF_INIT;
-	struct stat now;
-	const struct dir *d;
-	size_t at;
-	int there;
-
-	if (!id_map_get(&s->dir_of_inode, docroot_inode_key(st), &at))
-		return 0;
-	d = &s->dirs[at];
-	if (d->rel == NULL || strcmp(d->rel, rel) == 0 ||
-	    d->st.st_dev != st->st_dev || d->st.st_ino != st->st_ino)
-		return 0;
-	/* It may have moved here, its old name not yet seen gone. */
-	docroot_join(&path, s->root, d->rel);
-	there = stat(buf_str(&path), &now) == 0 && now.st_dev == st->st_dev &&
-	    now.st_ino == st->st_ino;
-	buf_free(&path);
-	return there;
-}
-
-/* Watches directory i, known at path, before it is read. */
-void
-docroot_watch_dir(struct source *s, size_t i, const char *path)
-{
-	int wd;
-
-	if (s->inotify_fd == -1)
-		return;
-	if ((wd = inotify_add_watch(s->inotify_fd, path, DIR_EVENTS)) == -1) {
-		docroot_give_up_watching(s, path);
-		return;
-	}
-	s->dirs[i].wd = wd;
-	if ((size_t)wd >= s->nwds) {
-		size_t n = (size_t)wd * 2 + 16;
-
-		s->dir_of_wd = xreallocarray(s->dir_of_wd, n,
-		    sizeof(*s->dir_of_wd));
-		for (size_t w = s->nwds; w < n; w++)
-			s->dir_of_wd[w] = -1;
-		s->nwds = n;
-	}
-	s->dir_of_wd[wd] = (int)i;
 }
 
 /* parallel_each: folder i's state now, or none. */
