@@ -47,18 +47,27 @@ settle() {
 }
 # swaps LISTED N: $R/docs to r2 and back N times, each answer asked for
 # at once through LISTED; counts the stale answers, and the leaks of r2's
-# noindex a.html.
+# noindex a.html. Each stale answer is kept in $TMP/stale, as got: a
+# list of the other release, or an empty one where no answer came.
 swaps() {
 	leaks=0 stale=0
+	: >"$TMP/stale"
 	for _i in $(seq "$2"); do
 		swap "$R/docs" .releases/r2
 		_got=$($1)
 		case $_got in *docs/a.html*) leaks=$((leaks + 1)) ;; esac
-		[ "$_got" = "/ /docs/r2.html " ] || stale=$((stale + 1))
+		[ "$_got" = "/ /docs/r2.html " ] || {
+			stale=$((stale + 1))
+			echo "swap $_i to r2: got [$_got]" >>"$TMP/stale"
+		}
 		swap "$R/docs" .releases/r1
-		[ "$($1)" = "/ /docs/a.html /docs/r1.html " ] ||
-		    stale=$((stale + 1))
+		_got=$($1)
+		[ "$_got" = "/ /docs/a.html /docs/r1.html " ] || {
+			stale=$((stale + 1))
+			echo "swap $_i back to r1: got [$_got]" >>"$TMP/stale"
+		}
 	done
+	head -5 "$TMP/stale"
 }
 
 for watch in inotify stat; do
@@ -205,11 +214,17 @@ if command -v cgi-fcgi >/dev/null; then
 		wait_for test -S "$TMP/pool$p.sock"
 	done
 	pool_listed() {
-		env -i REQUEST_METHOD=GET HTTP_HOST=h REQUEST_URI=/sitemap.xml \
-		    timeout 60 cgi-fcgi -bind -connect \
-		    "$TMP/pool$(($(od -An -N1 -tu1 /dev/urandom) % 2)).sock" \
-		    2>/dev/null | sed -n 's:.*<loc>http\://h\(.*\)</loc>.*:\1:p' |
+		_answer=$(env -i REQUEST_METHOD=GET HTTP_HOST=h \
+		    REQUEST_URI=/sitemap.xml timeout 60 cgi-fcgi -bind -connect \
+		    "$TMP/pool$(($(od -An -N1 -tu1 /dev/urandom) % 2)).sock" 2>&1)
+		printf '%s\n' "$_answer" |
+		    sed -n 's:.*<loc>http\://h\(.*\)</loc>.*:\1:p' |
 		    sort | tr '\n' ' '
+		# Not a list: what came instead, for the stale log.
+		case $_answer in *"<loc>"*) ;; *)
+			printf '(%s)' "$(printf '%s' "$_answer" | head -c 200 |
+			    tr '\r\n' '  ')" ;;
+		esac
 	}
 	settle pool_listed docs/r1.html
 	: >"$TMP/asking"
