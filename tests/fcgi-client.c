@@ -6,6 +6,7 @@
  *
  *   get PATH [MAX_MS]       asks for PATH; fails unless the whole answer
  *                           (its FCGI_END_REQUEST) comes within MAX_MS
+ *   get-us PATH [MAX_MS]    the same, its time in microseconds
  *   partial SECONDS         sends one byte, then waits for the server to
  *                           hang up
  *   idle SECONDS            sends nothing, and waits likewise
@@ -67,6 +68,7 @@ struct answer {
 };
 
 static long long	 now_ms(void);
+static long long	 now_us(void);
 static int		 connect_to(const char *);
 static int		 many(const char *, const char *, int, int, int);
 static int		 trickle(const char *, const char *, int, int, int);
@@ -113,18 +115,22 @@ main(int argc, char **argv)
 		return 1;
 	if (strcmp(action, "get-values") == 0)
 		return get_values(fd);
-	t0 = now_ms();
-	if (strcmp(action, "get") == 0 && argc >= 4) {
+	t0 = now_us();
+	if ((strcmp(action, "get") == 0 || strcmp(action, "get-us") == 0) &&
+	    argc >= 4) {
 		int max = argc > 4 ? atoi(argv[4]) : 10000;
 		size_t n = request(req, 1, 0, argv[3]);
+		int us = action[3] == '-';
 
 		write(fd, req, n);
 		rc = read_answer(fd, &a, max);
-		printf("status %d, %zu body bytes, %s, %s%lld ms\n", a.status,
+		printf("status %d, %zu body bytes, %s, %s%lld %s\n", a.status,
 		    a.body, a.ended ? "ended" : "not ended", a.retry ?
-		    "retry-after, " : "", now_ms() - t0);
+		    "retry-after, " : "", (now_us() - t0) / (us ? 1 : 1000),
+		    us ? "us" : "ms");
 		return rc == 0 && a.ended ? 0 : 1;
 	}
+	t0 = now_ms();
 	if (strcmp(action, "partial") == 0 || strcmp(action, "idle") == 0) {
 		if (action[0] == 'p')
 			write(fd, "\1", 1);
@@ -392,6 +398,15 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static long long
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 static void
