@@ -1,4 +1,5 @@
 /* Response bodies, shared by the requests in flight that send them. */
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,10 +8,11 @@
 #include "body.h"
 
 /*
- * The memory of the biggest body freed lately, for the next one. A
- * sitemap part is megabytes: memory the heap hands out afresh, once a
- * change has put small rows where the last body was, is faulted in page
- * by page, and that costs more than writing the part.
+ * The memory of the biggest body freed lately, for the next one, within
+ * BODY_SPARE_MAX. A sitemap part is megabytes: memory the heap hands out
+ * afresh, once a change has put small rows where the last body was, is
+ * faulted in page by page, and that costs more than writing the part;
+ * but a site of 50 MB parts would hold 50 MB for it between requests.
  */
 static struct buf	 spare = BUF_INIT;
 static pthread_mutex_t	 spare_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -41,7 +43,7 @@ body_spare_give(struct buf *b)
 	struct buf smaller;
 
 	pthread_mutex_lock(&spare_lock);
-	if (b->cap > spare.cap) {
+	if (b->cap > spare.cap && b->cap <= BODY_SPARE_MAX) {
 		smaller = spare;
 		spare = *b;
 	} else
@@ -49,6 +51,11 @@ body_spare_give(struct buf *b)
 	pthread_mutex_unlock(&spare_lock);
 	buf_free(&smaller);
 	*b = (struct buf)BUF_INIT;
+#ifdef __GLIBC__
+	/* Freed above the bound, it goes back to the system, not the heap. */
+	if (smaller.cap > BODY_SPARE_MAX)
+		malloc_trim(0);
+#endif
 }
 
 struct body *
@@ -68,19 +75,51 @@ unshare(struct body *b)
 			t->all[i] = t->all[--t->n];
 			break;
 		}
-	t->bytes -= b->bytes.len;
+	t->kept_bytes -= b->bytes.len;	/* only a kept one goes */
 	b->in = NULL;
+}
+
+static void
+discard(struct body *b)
+{
+	if (b->in != NULL)
+		unshare(b);
+	body_spare_give(&b->bytes);
+	free(b);
+}
+
+/* The kept bodies within BODIES_KEPT_MAX, the oldest let go first. */
+static void
+trim_kept(struct bodies *t)
+{
+	while (t->kept_bytes > BODIES_KEPT_MAX) {
+		struct body *oldest = NULL;
+
+		for (size_t i = 0; i < t->n; i++)
+			if (t->all[i]->refs == 0 && (oldest == NULL ||
+			    t->all[i]->sent < oldest->sent))
+				oldest = t->all[i];
+		discard(oldest);
+	}
 }
 
 void
 body_release(struct body *b)
 {
+	struct bodies *t;
+
 	if (b == NULL || --b->refs > 0)
 		return;
-	if (b->in != NULL)
-		unshare(b);
-	body_spare_give(&b->bytes);
-	free(b);
+	if ((t = b->in) == NULL) {
+		discard(b);
+		return;
+	}
+	/* Kept, from in flight; the newest, so the last to go. */
+	t->bytes -= b->bytes.len;
+	buf_shrink(&b->bytes);
+	t->kept_bytes += b->bytes.len;
+	b->sent = ++t->clock;
+	trim_kept(t);
 }
 
 void
@@ -93,9 +132,17 @@ bodies_init(struct bodies *t, size_t max_bytes)
 struct body *
 bodies_find(struct bodies *t, const char *key)
 {
-	for (size_t i = 0; i < t->n; i++)
-		if (strcmp(t->all[i]->key, key) == 0)
-			return body_ref(t->all[i]);
+	for (size_t i = 0; i < t->n; i++) {
+		struct body *b = t->all[i];
+
+		if (strcmp(b->key, key) != 0)
+			continue;
+		if (b->refs == 0) {	/* kept: in flight again */
+			t->kept_bytes -= b->bytes.len;
+			t->bytes += b->bytes.len;
+		}
+		return body_ref(b);
+	}
 	return NULL;
 }
 
@@ -121,6 +168,9 @@ bodies_share(struct bodies *t, struct body *b, const char *key)
 void
 bodies_free(struct bodies *t)
 {
+	for (size_t i = t->n; i > 0; i--)
+		if (t->all[i - 1]->refs == 0)
+			discard(t->all[i - 1]);
 	for (size_t i = 0; i < t->n; i++)
 		t->all[i]->in = NULL;
 	free(t->all);
