@@ -147,6 +147,16 @@ put "$R/content/01/0000000000000101.2.ron" "$(md blog/post)"
 get /sitemap.xml
 check_eq "... the page's new version: its images" \
     "http://127.0.0.1:$PORT/blog/pic.png?v=4" "$(images_of "http://127.0.0.1:$PORT/blog/post")"
+# A page of a lower id claims the image's alias: NoPressure's cache then
+# gives that page for it, no image.
+object 0000000000000100 1 text/markdown blog/pic.png '' '# a page'
+get /sitemap.xml
+check_lacks "... an image's alias taken by a page of a lower id: not shown" \
+    "pic.png?v=" "$BODY"
+rm "$R/content/00/0000000000000100.1.ron"
+get /sitemap.xml
+check_contains "... the alias given back: shown again" \
+    "/blog/pic.png?v=4</image:loc>" "$BODY"
 stop_lighttpd
 
 finish

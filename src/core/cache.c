@@ -386,6 +386,7 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 	const struct page **pages = NULL;
 	char **aliases = NULL;
 	size_t naliases = 0, n = 0;
+	int rebuild = 0;
 	/* An image page changed: the entries that show it are not known. */
 	int incremental = c->built &&
 	    c->config_generation == c->cfg->generation &&
@@ -427,10 +428,14 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 
 			sitemap_remove(&rules, &c->sitemap, &edit, &other, 1);
 			add_page(&pages, &n, other);
+			/* An image's alias changed hands: built again. */
+			if (rules.site_image != NULL && other->image)
+				rebuild = 1;
 		}
 		sitemap_add(&rules, &c->sitemap, &edit, pages, n,
 		    news_of(c));
-	} else
+	}
+	if (!incremental || rebuild)
 		c->built = 0;
 	for (size_t i = 0; i < naliases; i++)
 		free(aliases[i]);

@@ -5,7 +5,6 @@
 #include <stddef.h>
 
 #include "buf.h"
-
 #include "reserved.h"
 #include "robots_writer.h"
 #include "sections.h"
