@@ -1,5 +1,4 @@
 /* Response bodies, shared by the requests in flight that send them. */
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,11 +50,6 @@ body_spare_give(struct buf *b)
 	pthread_mutex_unlock(&spare_lock);
 	buf_free(&smaller);
 	*b = (struct buf)BUF_INIT;
-#ifdef __GLIBC__
-	/* Freed above the bound, it goes back to the system, not the heap. */
-	if (smaller.cap > BODY_SPARE_MAX)
-		malloc_trim(0);
-#endif
 }
 
 struct body *
