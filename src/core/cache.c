@@ -265,8 +265,11 @@ build(struct page_cache *c, const struct config *cfg)
 
 	alias_owners_free(&c->owners);
 	alias_owners_init(&c->owners);
-	alias_owners_add(&c->owners, pages, n);
-	alias_owners_settle(&c->owners, NULL, find_page, c, NULL, NULL);
+	if (!c->ops->urls_settled) {
+		alias_owners_add(&c->owners, pages, n);
+		alias_owners_settle(&c->owners, NULL, find_page, c, NULL,
+		    NULL);
+	}
 	/* A process that answers one request would log on every request. */
 	sitemap_add(&rules, &c->sitemap, &edit, pages, n, news_of(c));
 	free(pages);
@@ -398,7 +401,8 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 			collect(ch, &c->buckets[s], &pages, &n, &aliases,
 			    &naliases);
 	if (incremental) {
-		alias_owners_remove(&c->owners, pages, n);
+		if (!c->ops->urls_settled)
+			alias_owners_remove(&c->owners, pages, n);
 		sitemap_remove(&rules, &c->sitemap, &edit, pages, n);
 	}
 	n = 0;
@@ -416,8 +420,9 @@ apply_change(struct page_cache *c, struct change *ch, struct site *fresh)
 			    &naliases);
 	}
 	if (incremental) {
-		alias_owners_add(&c->owners, pages, n);
-		for (size_t i = 0; i < naliases; i++)
+		if (!c->ops->urls_settled)
+			alias_owners_add(&c->owners, pages, n);
+		for (size_t i = 0; i < naliases && !c->ops->urls_settled; i++)
 			alias_owners_settle(&c->owners, aliases[i], find_page,
 			    c, note_other, ch);
 		/* Pages that gained or lost an alias, elsewhere. */

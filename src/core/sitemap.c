@@ -375,12 +375,18 @@ void
 sitemap_entry_dated(struct sitemap_entry *e, time_t last_modified)
 {
 	struct day day = { .start = 1 };
-	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
-	const char *date = day_of(&day, last_modified);
 
 	e->last_modified = last_modified;
-	e->hash = hash_add(h, date, SITEMAP_DATE_LEN);
-	memcpy(e->date, date, SITEMAP_DATE_LEN);
+	memcpy(e->date, day_of(&day, last_modified), SITEMAP_DATE_LEN);
+}
+
+/* Made when asked, not kept: eight bytes a page, a million of them. */
+uint64_t
+sitemap_entry_hash(const struct sitemap_entry *e)
+{
+	uint64_t h = hash_add(HASH_INIT, e->path, e->path_len + 1);
+
+	return hash_add(h, e->date, SITEMAP_DATE_LEN);
 }
 
 uint64_t
@@ -392,14 +398,14 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 		return p->hash;
 	p->hash = hash_add(HASH_INIT, &sm->stylesheet, sizeof(sm->stylesheet));
 	p->hash = hash_add(p->hash, sm->url_path, strlen(sm->url_path));
-	/* Each entry's own, kept with it: a part hashes in a blink. */
+	/* Kept with the part until one of its entries changes. */
 	for (size_t i = p->start; i < p->end; i++)
 		if (!sm->entries[i].dup) {
 			const struct sitemap_extensions *a =
 			    sm->entries[i].extensions;
+			uint64_t h = sitemap_entry_hash(&sm->entries[i]);
 
-			p->hash = hash_add(p->hash, &sm->entries[i].hash,
-			    sizeof(sm->entries[i].hash));
+			p->hash = hash_add(p->hash, &h, sizeof(h));
 			if (a && a->shown)
 				p->hash = hash_add(p->hash, a->shown,
 				    strlen(a->shown));

@@ -23,7 +23,6 @@ struct sitemap_entry {
 				   page's alias */
 	uint64_t id;		/* of the page */
 	time_t	 last_modified;
-	uint64_t hash;		/* of what it shows: path and date */
 	uint32_t path_len;
 	uint8_t	 dup;		/* the path of the entry before: not shown */
 	uint8_t	 section;	/* sections.h's rank: sorted by it first */
@@ -146,8 +145,10 @@ size_t	sitemap_shown_at(const struct sitemap *, const char *path,
 /* Cuts the parts for base_url unless they are already cut for its length. */
 void	sitemap_layout(struct sitemap *, const char *base_url);
 
-/* Dates an entry whose path is set: its date as text, and its hash. */
+/* Dates an entry: its moment, and its date as text. */
 void	sitemap_entry_dated(struct sitemap_entry *, time_t last_modified);
+/* A hash of what an entry shows: its path and date, made when asked. */
+uint64_t sitemap_entry_hash(const struct sitemap_entry *);
 /* What part (0-based) shows, apart from the base URL. */
 uint64_t sitemap_part_hash(struct sitemap *, size_t part);
 /* What the index shows, apart from the base URL. */

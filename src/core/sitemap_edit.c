@@ -267,7 +267,6 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		else if (!e->dup && add[j].last_modified > sm->newest)
 			sm->newest = add[j].last_modified;
 		e->last_modified = add[j].last_modified;
-		e->hash = add[j].hash;
 		memcpy(e->date, add[j].date, sizeof(e->date));
 		count_extensions(sm, e->extensions, -1);
 		count_extensions(sm, add[j].extensions, 1);

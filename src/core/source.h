@@ -76,6 +76,12 @@ struct source_ops {
 	 * objects: each is listed only where its page is a public image.
 	 */
 	int		 images_are_pages;
+	/*
+	 * Whether its pages' URLs are settled by the source itself, each
+	 * claimed by one page (a document root's, where the server rules
+	 * decide): no owner to find among claims, nor their memory.
+	 */
+	int		 urls_settled;
 };
 
 /* The source [site] source names. */

@@ -266,6 +266,7 @@ const struct source_ops docroot_source = {
 	.restricted = restricted,
 	.file_of = file_of,
 	.content_whole = content_whole,
+	.urls_settled = 1,
 };
 
 /* What of the rules makes pages: when it changes, every page may. */

@@ -19,12 +19,12 @@
 /* Finished answers kept, at most: a small site's parts, plain and gzip. */
 #define BODIES_KEPT_MAX	(4 * 1024 * 1024)
 /*
- * A freed body's memory kept for the next, at most: a part of 50,000
- * URLs of up to 250 bytes each, not one of 50 MB; as much as a FastCGI
- * process takes bodies from its heap (fcgi_server.c), above which they
- * are mapped and given back when freed.
+ * A freed body's memory kept for the next, at most: a small site's, not
+ * a 5 MB part of a big one; as much as a FastCGI process takes from its
+ * heap (fcgi_server.c), above which memory is mapped and given back
+ * when freed.
  */
-#define BODY_SPARE_MAX	(16 * 1024 * 1024)
+#define BODY_SPARE_MAX	(1024 * 1024)
 
 struct bodies;
 

@@ -83,9 +83,10 @@ indexnow_digest(struct page_cache *cache, const struct config *cfg,
 	*digest = HASH_INIT;
 	for (size_t i = 0; i < sm->n; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
+		uint64_t shown = sitemap_entry_hash(e);
 
 		*digest = hash_add(*digest, &e->id, sizeof(e->id));
-		*digest = hash_add(*digest, &e->hash, sizeof(e->hash));
+		*digest = hash_add(*digest, &shown, sizeof(shown));
 		*digest = hash_add(*digest, &e->last_modified,
 		    sizeof(e->last_modified));
 	}

@@ -62,8 +62,6 @@
  * bytes; past this a new one gets 503 (one body may pass it).
  */
 #define BODIES_MAX		(128 * 1024 * 1024)
-/* Bodies up to this size come from the heap, which keeps twice that. */
-#define BODY_HEAP_MAX		(16 * 1024 * 1024)
 /* Accepted in one turn, so those already in get read between floods. */
 #define ACCEPT_BATCH		32
 /* A body's records gathered into one writev, with out and tail. */
@@ -550,12 +548,13 @@ fcgi_serve(int fd, struct config_watch *watch,
 		return -1;
 	}
 	/*
-	 * Bodies are made afresh for every request: from the heap, and back
-	 * to it, rather than mapped anew and faulted in page by page each
-	 * time, which cost more than making them.
+	 * A body of the spare's size comes from the heap and goes back to
+	 * it, to be made again without faulting its pages in; a bigger one
+	 * (a part of a big site, written for each request) is mapped and
+	 * given back once sent, so that no answer is held between requests.
 	 */
-	mallopt(M_MMAP_THRESHOLD, BODY_HEAP_MAX);
-	mallopt(M_TRIM_THRESHOLD, 2 * BODY_HEAP_MAX);
+	mallopt(M_MMAP_THRESHOLD, BODY_SPARE_MAX);
+	mallopt(M_TRIM_THRESHOLD, 2 * BODY_SPARE_MAX);
 	srv.drops.what = "FastCGI connections dropped";
 	srv.evictions.what = "FastCGI connections closed to make room";
 	srv.max_conns = conns_allowed();
