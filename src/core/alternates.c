@@ -2,6 +2,7 @@
  * What sitemap entries show beside their location (alternates.h): as
  * declared, and as written.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,9 @@
 static int	take_image(struct sitemap_extensions *, struct buf *images,
 		    const char *url, size_t len, const struct listing *);
 static size_t	scheme_len(const char *base);
+static int	bare(const struct sitemap_extensions *);
+static char	*bare_lines(const struct sitemap_extensions *);
+static size_t	bare_size(const char *lines, size_t base_len);
 
 /* An entry with no alternate: nothing allocated for it. */
 static char no_alternates[] = "";
@@ -70,6 +74,14 @@ extensions_declared(char *page_extensions, const struct listing *rules)
 		extensions_free(a);
 		return NULL;
 	}
+	if (a->declared[0] == '\0' && a->images_at == 0) {
+		/* Images alone: their lines are the entry's, tagged. */
+		char *lines = a->images;
+
+		a->images = NULL;
+		extensions_free(a);
+		return (struct sitemap_extensions *)((uintptr_t)lines | 1);
+	}
 	return a;
 }
 
@@ -78,6 +90,10 @@ extensions_free(struct sitemap_extensions *a)
 {
 	if (a == NULL)
 		return;
+	if (bare(a)) {
+		shared_str_drop(bare_lines(a));
+		return;
+	}
 	if (a->declared != no_alternates)
 		free(a->declared);
 	free(a->shown);
@@ -90,6 +106,8 @@ extensions_size(const struct sitemap_extensions *a, size_t base_len)
 {
 	if (a == NULL)
 		return 0;
+	if (bare(a))
+		return bare_size(bare_lines(a), base_len);
 	return a->nshown * (sizeof(LINK_OPEN LINK_MID LINK_CLOSE) - 1 +
 	    base_len) + a->shown_bytes +
 	    a->nimages * (sizeof(IMAGE_OPEN IMAGE_CLOSE) - 1) +
@@ -105,7 +123,8 @@ extensions_put(const struct sitemap_extensions *a, const char *base,
 
 	if (a == NULL)
 		return to;
-	for (const char *p = a->shown; p && *p; p = strchr(p, '\n') + 1) {
+	for (const char *p = extensions_shown(a); p && *p;
+	    p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;
 		size_t len = (size_t)(strchr(path, '\n') - path);
 
@@ -203,7 +222,29 @@ take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
 const char *
 sitemap_images(const struct sitemap_extensions *a)
 {
+	if (a == NULL)
+		return NULL;
+	if (bare(a))
+		return bare_lines(a);
 	return a->images ? a->images + a->images_at : NULL;
+}
+
+const char *
+extensions_alternates(const struct sitemap_extensions *a)
+{
+	return a == NULL || bare(a) ? no_alternates : a->declared;
+}
+
+const char *
+extensions_shown(const struct sitemap_extensions *a)
+{
+	return a == NULL || bare(a) ? NULL : a->shown;
+}
+
+struct sitemap_extensions *
+extensions_pairable(struct sitemap_extensions *a)
+{
+	return a == NULL || bare(a) || a->declared[0] == '\0' ? NULL : a;
 }
 
 /* The bytes of base's scheme and its ":" ("https:"). */
@@ -211,4 +252,39 @@ static size_t
 scheme_len(const char *base)
 {
 	return strcspn(base, ":") + 1;
+}
+
+/*
+ * An entry that shows only images, no alternate, holds their lines
+ * alone: a shared_str, whose characters are never at an odd address, with
+ * its low bit set. A struct for it would cost more than the lines.
+ */
+static int
+bare(const struct sitemap_extensions *a)
+{
+	return ((uintptr_t)a & 1) != 0;
+}
+
+static char *
+bare_lines(const struct sitemap_extensions *a)
+{
+	return (char *)((uintptr_t)a & ~(uintptr_t)1);
+}
+
+/* extensions_size of lines ("\turl\n" each, XML-escaped), counted now. */
+static size_t
+bare_size(const char *lines, size_t base_len)
+{
+	size_t size = 0;
+
+	for (const char *p = lines; *p; p = strchr(p, '\n') + 1) {
+		const char *u = p + 1;
+
+		size += sizeof(IMAGE_OPEN IMAGE_CLOSE) - 1 + strcspn(u, "\n");
+		if (u[0] == '/' && u[1] == '/')
+			size += sizeof(LONGEST_SCHEME) - 1;
+		else if (u[0] == '/')
+			size += base_len - 1;
+	}
+	return size;
 }

@@ -41,8 +41,18 @@ struct sitemap_extensions {
  */
 struct sitemap_extensions *extensions_declared(char *page_extensions,
 	    const struct listing *rules);
-/* Its images' lines ("\turl\n" each), or NULL. */
+/*
+ * An entry's extensions are read through these alone: an entry that
+ * shows only images holds them in a form of its own (alternates.c).
+ * Its images' lines ("\turl\n" each), or NULL; ...
+ */
 const char *sitemap_images(const struct sitemap_extensions *);
+/* ... the alternates it declares ("lang\tpath\n" each), or ""; ... */
+const char *extensions_alternates(const struct sitemap_extensions *);
+/* ... those shown, or NULL; ... */
+const char *extensions_shown(const struct sitemap_extensions *);
+/* ... and itself where it declares alternates, to pair, else NULL. */
+struct sitemap_extensions *extensions_pairable(struct sitemap_extensions *);
 void	extensions_free(struct sitemap_extensions *);
 /*
  * Whether list ("lang\tpath\n" each) names path (len bytes): the line

@@ -406,10 +406,10 @@ sitemap_part_hash(struct sitemap *sm, size_t part)
 			uint64_t h = sitemap_entry_hash(&sm->entries[i]);
 
 			p->hash = hash_add(p->hash, &h, sizeof(h));
-			if (a && a->shown)
-				p->hash = hash_add(p->hash, a->shown,
-				    strlen(a->shown));
-			if (a && a->images)
+			if (extensions_shown(a) != NULL)
+				p->hash = hash_add(p->hash, extensions_shown(a),
+				    strlen(extensions_shown(a)));
+			if (sitemap_images(a) != NULL)
 				p->hash = hash_add(p->hash, sitemap_images(a),
 				    strlen(sitemap_images(a)));
 		}

@@ -451,8 +451,8 @@ alternate_of(const struct sitemap *sm, size_t i, const char *path, size_t len)
 	if (at == SIZE_MAX)
 		return ALTERNATE_NOT_LISTED;
 	back = sm->entries[at].extensions;
-	if (at == i || (back != NULL && alternates_name(back->declared,
-	    sm->entries[i].path, sm->entries[i].path_len) != NULL))
+	if (at == i || alternates_name(extensions_alternates(back),
+	    sm->entries[i].path, sm->entries[i].path_len) != NULL)
 		return ALTERNATE_SHOWN;
 	return ALTERNATE_ONE_WAY;
 }
@@ -485,8 +485,8 @@ own_lang(const struct sitemap *sm, size_t i, const char *shown)
 		    (size_t)(strchr(path, '\n') - path));
 		const char *line;
 
-		if (at != SIZE_MAX && at != i && sm->entries[at].extensions &&
-		    (line = alternates_name(sm->entries[at].extensions->declared,
+		if (at != SIZE_MAX && at != i && (line = alternates_name(
+		    extensions_alternates(sm->entries[at].extensions),
 		    sm->entries[i].path, sm->entries[i].path_len)) != NULL)
 			return line;
 	}
@@ -500,7 +500,8 @@ sitemap_pair_alternates(struct sitemap *sm)
 	int changed = 0;
 
 	for (size_t i = 0; i < sm->n && sm->nalternates > 0; i++) {
-		struct sitemap_extensions *a = sm->entries[i].extensions;
+		struct sitemap_extensions *a =
+		    extensions_pairable(sm->entries[i].extensions);
 		uint32_t n = 0, bytes = 0;
 
 		if (a == NULL)
@@ -568,7 +569,7 @@ sitemap_report_alternates(const struct sitemap *sm,
 
 		if (e->extensions == NULL || e->dup)
 			continue;
-		for (const char *p = e->extensions->declared; *p;
+		for (const char *p = extensions_alternates(e->extensions); *p;
 		    p = strchr(p, '\n') + 1) {
 			const char *path = strchr(p, '\t') + 1;
 			int len = (int)(strchr(path, '\n') - path);
@@ -593,16 +594,17 @@ report_disagreement(const struct sitemap *sm, size_t i,
 	const struct sitemap_entry *e = &sm->entries[i];
 	const char *first = NULL;
 
-	if (e->extensions->shown == NULL)
+	if (extensions_shown(e->extensions) == NULL)
 		return;
-	for (const char *p = e->extensions->shown; *p; p = strchr(p, '\n') + 1) {
+	for (const char *p = extensions_shown(e->extensions); *p;
+	    p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;
 		int len = (int)(strchr(path, '\n') - path);
 		size_t at = sitemap_shown_at(sm, path, (size_t)len);
 		const char *said;
 
-		if (at == SIZE_MAX || at == i || !sm->entries[at].extensions ||
-		    (said = alternates_name(sm->entries[at].extensions->declared,
+		if (at == SIZE_MAX || at == i || (said = alternates_name(
+		    extensions_alternates(sm->entries[at].extensions),
 		    e->path, e->path_len)) == NULL)
 			continue;
 		if (first == NULL)
@@ -623,8 +625,8 @@ count_extensions(struct sitemap *sm, const struct sitemap_extensions *a,
 {
 	if (a == NULL)
 		return;
-	if (a->declared[0] != '\0')
+	if (extensions_alternates(a)[0] != '\0')
 		sm->nalternates += (size_t)by;
-	if (a->nimages > 0)
+	if (sitemap_images(a) != NULL)
 		sm->nimaged += (size_t)by;
 }
