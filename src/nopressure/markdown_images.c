@@ -79,7 +79,8 @@ front_matter_end(const char *text, size_t len)
 		return 0;
 	for (p = memchr(text, '\n', len); p != NULL && p + 1 < end;
 	    p = memchr(p + 1, '\n', (size_t)(end - p - 1))) {
-		if ((size_t)(end - p - 1) >= 3 && memcmp(p + 1, "---", 3) == 0) {
+		if ((size_t)(end - p - 1) >= 3 &&
+		    memcmp(p + 1, "---", 3) == 0) {
 			const char *nl = memchr(p + 1, '\n',
 			    (size_t)(end - p - 1));
 
@@ -125,7 +126,7 @@ out:
 	return rc;
 }
 
-/* security::route_checks: "./" or "../", or a ".md" at the end, decoded or not. */
+/* security::route_checks: "./" or "../", or ".md" last, decoded or not. */
 static int
 refused_route(const char *url)
 {
