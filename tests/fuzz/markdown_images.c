@@ -59,7 +59,8 @@ check_line(const char *u, size_t len)
 
 	for (size_t i = 0; i < len; i++)
 		if ((unsigned char)u[i] <= 0x20 ||
-		    (unsigned char)u[i] >= 0x7f || strchr("\"<>\\^`{|}#", u[i]) != NULL)
+		    (unsigned char)u[i] >= 0x7f ||
+		    strchr("\"<>\\^`{|}#", u[i]) != NULL)
 			abort();
 	if (strncmp(u, "http://", 7) == 0 || strncmp(u, "https://", 8) == 0)
 		return;
