@@ -1,8 +1,10 @@
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "content.h"
+#include "markdown_images.h"
 #include "unit.h"
 
 static const char markdown[] = "(alias: \"%s\", title: Some(\"T\"), "
@@ -115,7 +117,7 @@ test_scan_shard(void)
 	const struct reporter rep = { hear, &heard };
 	struct tagmap tags = { 0 };
 	struct reserved reserved;
-	const struct scan_rules rules = { &tags, &reserved, &rep };
+	const struct scan_rules rules = { &tags, &reserved, &rep, 0 };
 	struct buf content = BUF_INIT, why = BUF_INIT;
 	struct site site = { 0 };
 	int fd;
@@ -181,12 +183,87 @@ test_scan_shard(void)
 	unit_rmtree(dir);
 }
 
+/*
+ * A page's images as NoPressure's renderer shows them: the lines
+ * markdown_images gives for the page at alias, "|" between them.
+ */
+static void
+test_markdown_images(void)
+{
+	static const struct {
+		int		 line;
+		const char	*alias, *md, *want;
+	} cases[] = {
+		{ __LINE__, "blog/post", "![a](pic.png)", "/blog/pic.png" },
+		{ __LINE__, "blog/post", "![a](/pic.png)", "/pic.png" },
+		{ __LINE__, "index", "![a](img2/x.png)", "/img2/x.png" },
+		{ __LINE__, "a/b/c", "![x](d/../e.png)", "" },
+		{ __LINE__, "a/b/c", "![x](d/e/..)", "/a/b/d" },
+		{ __LINE__, "a/b/c", "![x](./e.png)", "" },
+		{ __LINE__, "a/b/c", "![x](../e.png)", "" },
+		{ __LINE__, "a/b/c", "![x](%2e%2e/e.png)", "" },
+		{ __LINE__, "a/b/c", "![x](.%2Fe.png)", "" },
+		{ __LINE__, "blog/post", "![x](/img/x.png)", "" },
+		{ __LINE__, "blog/post", "![x](/img)", "" },
+		{ __LINE__, "blog/post", "![x](/imgs/x.png)", "" },
+		{ __LINE__, "blog/post", "![x](notes.MD)", "" },
+		{ __LINE__, "blog/post", "![x](x.png?v=1)", "" },
+		{ __LINE__, "blog/post", "![x](x.png#top)", "" },
+		{ __LINE__, "blog/post", "![x](/id/00000000000000aa)", "" },
+		/* Names the page's folder, which NoPressure looks up too. */
+		{ __LINE__, "blog/post", "![x]()", "/blog" },
+		{ __LINE__, "blog/post", "![x](<a b.png>)", "" },
+		{ __LINE__, "blog/post",
+		    "![x](https://cdn.example/a b.png)", "" },
+		{ __LINE__, "blog/post",
+		    "![x](<https://cdn.example/a b.png?w=1&h=2#f>)",
+		    "https://cdn.example/a%20b.png?w=1&h=2" },
+		{ __LINE__, "blog/post", "![x](http://cdn.example/%zz.png)",
+		    "http://cdn.example/%25zz.png" },
+		/* Not a URL to NoPressure: a path, as unlikely an object. */
+		{ __LINE__, "blog/post", "![x](HTTP://cdn.example/x.png)",
+		    "/blog/http:/cdn.example/x.png" },
+		{ __LINE__, "blog/post", "![x](http:///x.png)", "" },
+		{ __LINE__, "blog/post", "![x](https://)", "" },
+		{ __LINE__, "blog/post", "![a](p.png) ![b](p.png) ![c](/blog/p.png)",
+		    "/blog/p.png" },
+		{ __LINE__, "blog/post", "---\nimg: ![f](f.png)\n---\n![a](a.png)",
+		    "/blog/a.png" },
+		{ __LINE__, "blog/post", "    ![c](code.png)\n", "" },
+		{ __LINE__, "blog/post", "```\n![c](code.png)\n```\n", "" },
+		{ __LINE__, "blog/post", "[l](link.png) <img src=\"raw.png\">",
+		    "" },
+		{ __LINE__, "blog/post", "![r][x]\n\n[x]: ref.png", "/blog/ref.png" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct buf out = BUF_INIT, got = BUF_INIT;
+
+		markdown_images(cases[i].md, strlen(cases[i].md),
+		    cases[i].alias, &out);
+		for (const char *p = buf_str(&out); *p;
+		    p = strchr(p, '\n') + 1) {
+			if (got.len > 0)
+				buf_addc(&got, '|');
+			buf_add(&got, p + 1, strcspn(p + 1, "\n"));
+		}
+		if (strcmp(buf_str(&got), cases[i].want) != 0)
+			fprintf(stderr, "line %d: got [%s]\n", cases[i].line,
+			    buf_str(&got));
+		UNIT_AT(cases[i].line, strcmp(buf_str(&got), cases[i].want)
+		    == 0);
+		buf_free(&out);
+		buf_free(&got);
+	}
+}
+
 void
 suite_content(void)
 {
 	static CU_TestInfo tests[] = {
 		{ "sidecar, blob and shard names", test_names },
 		{ "a shard read as NoPressure reads it", test_scan_shard },
+		{ "a page's images, from its markdown", test_markdown_images },
 		CU_TEST_INFO_NULL
 	};
 
