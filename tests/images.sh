@@ -21,6 +21,7 @@ cat >"$R/index.html" <<'HTML'
 <img src="/private/p.png"><img src="data:image/png;base64,AAAA">
 <picture><source srcset="img/c.webp"><img src="img/c.png"></picture>
 <img src="img/c.png"><img src="//cdn.example/y.png"><img src="/.git/x.png">
+<img src="img/missing.png"><img src="img/c.png?w=2">
 </main><footer><img src="/logo.png"></footer></body></html>
 HTML
 cat >"$R/about.html" <<'HTML'
@@ -48,7 +49,8 @@ images() {	# the <image:loc> values of BODY, one per line
 HOME_IMAGES="http://example.com/img/a%20b.png
 https://cdn.example/x.jpg?w=1&amp;h=2
 http://example.com/img/c.png
-http://cdn.example/y.png"
+http://cdn.example/y.png
+http://example.com/img/c.png?w=2"
 
 # --- off, the default -----------------------------------------------------
 ini "$TMP/off.ini"
@@ -71,6 +73,7 @@ check_contains "... the home page's own images, in order, escaped, once each" \
     <lastmod>" "$BODY"
 home=$(printf '%s\n' "$BODY" | sed -n '\:<loc>http\://example.com/</loc>:,\:</url>:p' |
     sed -n 's:.*<image\:loc>\(.*\)</image\:loc>.*:\1:p')
+check_lacks "... not a site image no file answers" "missing.png" "$BODY"
 check_eq "... from its <main>: not the header's logo, data:, a robots.txt-disallowed or hidden path" \
     "$HOME_IMAGES" "$home"
 docs=$(printf '%s\n' "$BODY" | sed -n '\:<loc>http\://example.com/docs/</loc>:,\:</url>:p' |

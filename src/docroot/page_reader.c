@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libxml/uri.h>
+
 #include "ascii.h"
 #include "content_hash.h"
 #include "page_images.h"
@@ -51,8 +53,11 @@ static void	take_fact(const struct page_fact *f, struct page *page,
 	    struct dating *dating);
 static void	learn_fact(struct source *s, const struct head_todo *t,
 	    const struct page *page);
-static void	add_images(struct page *page, struct page_images *images,
+static void	add_images(struct source *s, const struct config *cfg,
+	    struct page *page, struct page_images *images,
 	    enum main_kind chosen, const char *path);
+static int	image_served(struct source *s, const struct config *cfg,
+	    const char *path, size_t len);
 
 /*
  * Why the server rules answer the URL of the page at rel with another
@@ -444,7 +449,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		page->extensions = alternates_of(s, cfg, rel, &head,
 		    buf_str(&path), buf_str(url));
 	if (why->len == 0 && read_whole && images != NULL)
-		add_images(page, images, sums.from, buf_str(&self));
+		add_images(s, cfg, page, images, sums.from, buf_str(&self));
 	page_images_free(images);
 	buf_free(&self);
 	head_free(&head);
@@ -727,18 +732,64 @@ learn_fact(struct source *s, const struct head_todo *t,
 	page_facts_learn(s->facts, &f);
 }
 
-/* The images of page's main content after its alternates (page.h). */
+/*
+ * The images of page's main content after its alternates (page.h): those
+ * of the site that the server rules answer with a file, as a listed
+ * page's URL must be; those of other hosts as they are.
+ */
 static void
-add_images(struct page *page, struct page_images *images,
-    enum main_kind chosen, const char *path)
+add_images(struct source *s, const struct config *cfg, struct page *page,
+    struct page_images *images, enum main_kind chosen, const char *path)
 {
-	struct buf ext = BUF_INIT;
+	struct buf ext = BUF_INIT, all = BUF_INIT;
+	size_t n = 0;
 
 	if (page->extensions != NULL)
 		buf_adds(&ext, page->extensions);
-	if (page_images_end(images, chosen, path, &ext) > 0) {
+	page_images_end(images, chosen, path, &all);
+	for (const char *p = buf_str(&all); *p; p = strchr(p, '\n') + 1) {
+		size_t len = strcspn(p + 1, "\n");
+
+		if (p[1] == '/' && p[2] != '/' &&
+		    !image_served(s, cfg, p + 1, len))
+			continue;
+		buf_add(&ext, p, len + 2);
+		n++;
+	}
+	if (n > 0) {
 		shared_str_drop(page->extensions);
 		page->extensions = shared_str_dup(buf_str(&ext));
 	}
 	buf_free(&ext);
+	buf_free(&all);
+}
+
+/*
+ * Whether the site path of an image (percent-encoded, len bytes, its
+ * query aside) is a file the server answers with; one outside [docroot]
+ * url_path is not this root's to tell, and is kept.
+ */
+static int
+image_served(struct source *s, const struct config *cfg, const char *path,
+    size_t len)
+{
+	const struct docroot_fs fs = { docroot_kind_below_root, s };
+	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
+	size_t n = strlen(under), end = strcspn(path, "?\n");
+	struct buf served = BUF_INIT;
+	char *url;
+	int found;
+
+	if (len <= n || strncmp(path + 1, under, n) != 0)
+		return 1;
+	/* As the server reads it: decoded; a NUL in it names no file. */
+	for (size_t i = 0; i + 2 < end; i++)
+		if (strncmp(path + i, "%00", 3) == 0)
+			return 0;
+	url = xmlURIUnescapeString(path + 1 + n, (int)(end - 1 - n), NULL);
+	found = url != NULL &&
+	    docroot_served(&cfg->docroot, url, &fs, "", &served) == 0;
+	xmlFree(url);
+	buf_free(&served);
+	return found;
 }
