@@ -92,6 +92,8 @@ check_contains "... a URL without scheme takes the base URL's" \
     "<image:loc>https://cdn.example/y.png</image:loc>" "$BODY"
 out=$("$SITEMAPD" -c "$TMP/on.ini" check 2>&1)
 check_eq "check: no problem" 0 "$?"
+check_contains "... and how many pages show images" \
+    "note: [sitemap] images: 2 of the 3 listed pages show images" "$out"
 
 # --- a warm CGI from page facts -------------------------------------------
 ini "$TMP/facts.ini" "[sitemap]

@@ -128,6 +128,15 @@ ask "$TMP/folders.ini" /sitemaps/blog-0002.xml
 check_eq "... blog-0002.xml: the rest of the blog" \
 "http://example.com/blog/a.html
 http://example.com/blog/new.html" "$(locs)"
+out=$("$SITEMAPD" -c "$TMP/folders.ini" check 2>&1)
+check_contains "check: each section's listed pages, in the index's order" \
+    "note: [sitemap] sections: in none 2 pages, blog 4 pages, docs 2 pages, misc 1 page, news 1 page" \
+    "$out"
+ini "$TMP/typo.ini" "[sitemap]
+sections = /blog/, /blgo/"
+out=$("$SITEMAPD" -c "$TMP/typo.ini" check 2>&1)
+check_contains "check: a section that holds no page is said (a typo, or one to come)" \
+    "note: [sitemap] sections: /blgo/ holds no listed page" "$out"
 ini "$TMP/split.ini" "[sitemap]
 max_urls = 4"
 ask "$TMP/split.ini" /sitemap.xml

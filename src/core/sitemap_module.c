@@ -9,14 +9,20 @@
 #include <string.h>
 
 #include "config.h"
+#include "cache.h"
 #include "config_module.h"
 #include "listing.h"
+#include "report.h"
 #include "sections.h"
 
 static int	set_sections(struct config_parse *, struct config *,
 		    const struct config_key *, const char *);
 static const char *prefix_unfit(const char *, const struct sections *,
 		    struct buf *);
+static void	check_pages(const struct config *, const struct page_cache *,
+		    const struct reporter *);
+static void	say_sections(const struct config *, const struct sitemap *,
+		    const struct reporter *);
 
 static const struct config_key keys[] = {
 	{ "sitemap", "sections", NULL, 0, set_sections, 0 },
@@ -29,6 +35,7 @@ const struct config_module sitemap_module = {
 	.source = -1,
 	.keys = keys,
 	.nkeys = sizeof(keys) / sizeof(keys[0]),
+	.check_pages = check_pages,
 };
 
 /* "/blog/, /docs/api/", or "folders". */
@@ -120,4 +127,60 @@ prefix_unfit(const char *v, const struct sections *s, struct buf *out)
 		why = "more sections than sitemapd keeps (255)";
 	buf_free(&name);
 	return why;
+}
+
+/* What check says of them: which pages each section holds, and images. */
+static void
+check_pages(const struct config *cfg, const struct page_cache *cache,
+    const struct reporter *rep)
+{
+	const struct sitemap *sm = cache != NULL ? &cache->sitemap : NULL;
+
+	if (sm == NULL || sm->n == 0)
+		return;
+	if (sections_on(&cfg->sections))
+		say_sections(cfg, sm, rep);
+	if (cfg->images)
+		report(rep, FINDING_NOTE, "[sitemap] images: %zu of the %zu "
+		    "listed pages show images of their main content",
+		    sm->nimaged, sm->n - sm->ndup);
+}
+
+/* Each section's pages, in the order of the index; and those that hold none. */
+static void
+say_sections(const struct config *cfg, const struct sitemap *sm,
+    const struct reporter *rep)
+{
+	struct buf line = BUF_INIT, name = BUF_INIT;
+	size_t from = 0;
+
+	buf_adds(&line, "[sitemap] sections:");
+	for (size_t i = 1; i <= sm->n; i++) {
+		const struct sitemap_entry *a = &sm->entries[from];
+
+		if (i < sm->n && sm->entries[i].section == a->section &&
+		    !section_differs(&cfg->sections, a->section, a->path,
+		    sm->entries[i].path))
+			continue;
+		buf_reset(&name);
+		section_name(&cfg->sections, a->section, a->path, &name);
+		buf_printf(&line, "%s %s %zu page%s", from ? "," : "",
+		    a->section == SECTION_REST ? "in none" : buf_str(&name),
+		    i - from, i - from == 1 ? "" : "s");
+		from = i;
+	}
+	report(rep, FINDING_NOTE, "%s", buf_str(&line));
+	for (size_t k = 0; k < cfg->sections.n; k++) {
+		size_t i;
+
+		for (i = 0; i < sm->n; i++)
+			if (sm->entries[i].section == k + 1)
+				break;
+		if (i == sm->n)
+			report(rep, FINDING_NOTE, "[sitemap] sections: /%s "
+			    "holds no listed page: the index names no "
+			    "sitemap of it", cfg->sections.prefixes[k]);
+	}
+	buf_free(&line);
+	buf_free(&name);
 }
