@@ -135,4 +135,29 @@ check_contains "... a page that gains an image shows it at a later request" \
     "<image:loc>http://127.0.0.1:$PORT/img/new.png</image:loc>" "$about"
 stop_lighttpd
 
+# --- parts cut again when a page's images grow in place --------------------
+ini "$TMP/small.ini" "[sitemap]
+images = yes
+max_bytes = 1024"
+start_lighttpd "$TMP/small.ini" "$R"
+get /sitemap.xml
+before=$(locs | wc -l)
+sed -i 's|<img src="img/new.png">|<img src="img/new.png"><img src="img/c.png"><img src="img/a b.png"><img src="/logo.png">|' \
+    "$R/about.html"
+for _i in $(seq 100); do
+	get /sitemap.xml
+	[ "$(locs | wc -l)" -gt "$before" ] && break
+	sleep 0.2
+done
+big="" all=""
+for u in $(locs | sed "s|^http://127.0.0.1:$PORT||"); do
+	get "$u"
+	[ "$(printf '%s\n' "$BODY" | wc -c)" -le 1024 ] || big="$big $u"
+	all="$all$BODY"
+done
+check_eq "max_bytes = 1024: a page's images grown in place, each part still within it" \
+    "" "$big"
+check_contains "... and the page shows them" "/logo.png</image:loc>" "$all"
+stop_lighttpd
+
 finish

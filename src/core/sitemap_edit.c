@@ -238,12 +238,13 @@ part_of(struct sitemap *sm, size_t i)
 
 /*
  * A page whose URL stays (the common edit) keeps its row: only its date
- * and hash change, and the parts stay cut. Returns how many of add were
- * taken so; they are moved to the end of add.
+ * changes, and the parts stay cut unless what it shows beside changed
+ * size (*recut). Returns how many of add were taken so; they are moved
+ * to the end of add.
  */
 static size_t
 update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
-    struct sitemap_entry *add, size_t nadd, int *redate)
+    struct sitemap_entry *add, size_t nadd, int *redate, int *recut)
 {
 	struct sorted entries = entries_of(sm);
 	size_t kept = 0;
@@ -270,6 +271,12 @@ update_in_place(struct sitemap *sm, struct sitemap_edit *edit,
 		memcpy(e->date, add[j].date, sizeof(e->date));
 		count_extensions(sm, e->extensions, -1);
 		count_extensions(sm, add[j].extensions, 1);
+		/* Sizes for any base URL: the same with two lengths. */
+		if (extensions_size(e->extensions, 1) !=
+		    extensions_size(add[j].extensions, 1) ||
+		    extensions_size(e->extensions, 64) !=
+		    extensions_size(add[j].extensions, 64))
+			*recut = 1;
 		extensions_free(e->extensions);
 		e->extensions = add[j].extensions;
 		shared_str_drop(add[j].path);
@@ -293,7 +300,7 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	size_t nadd, nleft, nwas, *placed;
 	time_t added_newest = 0;
 	size_t nalternates = sm->nalternates, nimaged = sm->nimaged;
-	int redate = 0, paired_again;
+	int redate = 0, recut = 0, paired_again;
 
 	if (edit->all) {
 		sections_free(&sm->sections);
@@ -317,7 +324,8 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 	} else {
 		sorted_indices(edit->gone, &edit->ngone);
 		sorted_indices(edit->was_at, &edit->nwas_at);
-		nadd = update_in_place(sm, edit, add, nadd, &redate);
+		nadd = update_in_place(sm, edit, add, nadd, &redate,
+		    &recut);
 		/* Copies: the rows stay, their keys compared, until the edit. */
 		nwas = edit->nwas_at;
 		was = xcalloc(nwas ? nwas : 1, sizeof(*was));
@@ -378,12 +386,14 @@ sitemap_add(const struct listing *rules, struct sitemap *sm,
 		    buf_str(&line));
 	}
 	/*
-	 * Cut again when next asked, unless only dates changed. What one
-	 * entry shows of its alternates depends on others: paired again.
+	 * Cut again when next asked, unless only dates changed, or what an
+	 * entry shows beside at the same size. What one entry shows of its
+	 * alternates depends on others: paired again.
 	 */
 	paired_again = sm->nalternates > 0 && sitemap_pair_alternates(sm);
 	if (edit->all || nadd > 0 || edit->ngone > 0 || paired_again ||
-	    sm->nalternates != nalternates || sm->nimaged != nimaged) {
+	    recut || sm->nalternates != nalternates ||
+	    sm->nimaged != nimaged) {
 		free(sm->parts);
 		sm->parts = NULL;
 		sm->nparts = 0;
