@@ -130,7 +130,7 @@ check_eq "... blog-0002.xml: the rest of the blog" \
 http://example.com/blog/new.html" "$(locs)"
 out=$("$SITEMAPD" -c "$TMP/folders.ini" check 2>&1)
 check_contains "check: each section's listed pages, in the index's order" \
-    "note: [sitemap] sections: in none 2 pages, blog 4 pages, docs 2 pages, misc 1 page, news 1 page" \
+    "note: [sitemap] sections: 2 pages in no section, 4 pages in blog, 2 pages in docs, 1 page in misc, 1 page in news" \
     "$out"
 ini "$TMP/typo.ini" "[sitemap]
 sections = /blog/, /blgo/"

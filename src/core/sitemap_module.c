@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "cache.h"
+#include "config.h"
 #include "config_module.h"
 #include "listing.h"
 #include "report.h"
@@ -152,22 +152,25 @@ say_sections(const struct config *cfg, const struct sitemap *sm,
     const struct reporter *rep)
 {
 	struct buf line = BUF_INIT, name = BUF_INIT;
-	size_t from = 0;
+	size_t from = 0, listed = 0;
 
 	buf_adds(&line, "[sitemap] sections:");
-	for (size_t i = 1; i <= sm->n; i++) {
+	for (size_t i = 0; i < sm->n; i++) {
 		const struct sitemap_entry *a = &sm->entries[from];
 
-		if (i < sm->n && sm->entries[i].section == a->section &&
+		listed += !sm->entries[i].dup;
+		if (i + 1 < sm->n && sm->entries[i + 1].section == a->section &&
 		    !section_differs(&cfg->sections, a->section, a->path,
-		    sm->entries[i].path))
+		    sm->entries[i + 1].path))
 			continue;
 		buf_reset(&name);
 		section_name(&cfg->sections, a->section, a->path, &name);
-		buf_printf(&line, "%s %s %zu page%s", from ? "," : "",
-		    a->section == SECTION_REST ? "in none" : buf_str(&name),
-		    i - from, i - from == 1 ? "" : "s");
-		from = i;
+		buf_printf(&line, "%s %zu page%s %s%s", from ? "," : "",
+		    listed, listed == 1 ? "" : "s",
+		    a->section == SECTION_REST ? "in no section" : "in ",
+		    a->section == SECTION_REST ? "" : buf_str(&name));
+		from = i + 1;
+		listed = 0;
 	}
 	report(rep, FINDING_NOTE, "%s", buf_str(&line));
 	for (size_t k = 0; k < cfg->sections.n; k++) {
