@@ -107,6 +107,16 @@ test_long_lived(void)
 	add_page(dir, 0x202, 1700000500);
 	cache_init(&cache, 1, NULL);
 	cache_start(&cache, &cfg);
+	{
+		struct pollfd p = { cache_wake_fd(&cache), POLLIN, 0 };
+
+		/*
+		 * Ended, and not yet taken up: still busy, so that a request
+		 * that found it running waits for it rather than get a 503.
+		 */
+		CU_ASSERT_EQUAL(poll(&p, 1, 60000), 1);
+		CU_ASSERT(cache_busy(&cache));
+	}
 	while (cache_busy(&cache)) {
 		struct pollfd p = { cache_wake_fd(&cache), POLLIN, 0 };
 

@@ -540,7 +540,12 @@ cache_sitemap(struct page_cache *c, const struct config *cfg,
 int
 cache_busy(const struct page_cache *c)
 {
-	return c->scanning && !atomic_load(&c->scan_done);
+	/*
+	 * Until an update takes the scan up, not only while it runs: one
+	 * that ends between the update that found it running and this
+	 * question is still to be waited for, not a 503.
+	 */
+	return c->scanning;
 }
 
 int

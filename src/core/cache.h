@@ -70,7 +70,7 @@ void	cache_start(struct page_cache *, const struct config *);
  * why when it cannot be read in full.
  */
 int	cache_update(struct page_cache *, const struct config *, struct buf *why);
-/* True while a background scan reads the root. */
+/* True while a background scan reads the root, or is yet to be taken up. */
 int	cache_busy(const struct page_cache *);
 /* Readable when a background scan is done; -1 without cache_start. */
 int	cache_wake_fd(const struct page_cache *);
