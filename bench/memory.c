@@ -3,8 +3,8 @@
  * has read its root and built its sitemap, structure by structure: the
  * bytes each gives back to malloc when it alone is freed (mallinfo2), and
  * what the process holds resident (VmRSS), whose difference is malloc's
- * own: headers, rounding, and free memory it keeps. Then the bounds of
- * what a FastCGI process keeps of its answers between requests.
+ * own: headers, rounding, and free memory it keeps. Then the bound of
+ * the memory a FastCGI process keeps for its next answer.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -66,8 +66,7 @@ main(int argc, char **argv)
 	c.ops = NULL;
 	row("source", at - in_use(), npages);
 	row("rest", in_use() - start, npages);
-	/* What answers may hold between requests, at most (body.h). */
-	row("answers-kept-max", BODIES_KEPT_MAX, npages);
+	/* What a body's memory may hold between requests, at most. */
 	row("spare-max", BODY_SPARE_MAX, npages);
 	config_free(&cfg);
 	buf_free(&why);

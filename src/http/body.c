@@ -69,51 +69,19 @@ unshare(struct body *b)
 			t->all[i] = t->all[--t->n];
 			break;
 		}
-	t->kept_bytes -= b->bytes.len;	/* only a kept one goes */
+	t->bytes -= b->bytes.len;
 	b->in = NULL;
-}
-
-static void
-discard(struct body *b)
-{
-	if (b->in != NULL)
-		unshare(b);
-	body_spare_give(&b->bytes);
-	free(b);
-}
-
-/* The kept bodies within BODIES_KEPT_MAX, the oldest let go first. */
-static void
-trim_kept(struct bodies *t)
-{
-	while (t->kept_bytes > BODIES_KEPT_MAX) {
-		struct body *oldest = NULL;
-
-		for (size_t i = 0; i < t->n; i++)
-			if (t->all[i]->refs == 0 && (oldest == NULL ||
-			    t->all[i]->sent < oldest->sent))
-				oldest = t->all[i];
-		discard(oldest);
-	}
 }
 
 void
 body_release(struct body *b)
 {
-	struct bodies *t;
-
 	if (b == NULL || --b->refs > 0)
 		return;
-	if ((t = b->in) == NULL) {
-		discard(b);
-		return;
-	}
-	/* Kept, from in flight; the newest, so the last to go. */
-	t->bytes -= b->bytes.len;
-	buf_shrink(&b->bytes);
-	t->kept_bytes += b->bytes.len;
-	b->sent = ++t->clock;
-	trim_kept(t);
+	if (b->in != NULL)
+		unshare(b);
+	body_spare_give(&b->bytes);
+	free(b);
 }
 
 void
@@ -126,17 +94,9 @@ bodies_init(struct bodies *t, size_t max_bytes)
 struct body *
 bodies_find(struct bodies *t, const char *key)
 {
-	for (size_t i = 0; i < t->n; i++) {
-		struct body *b = t->all[i];
-
-		if (strcmp(b->key, key) != 0)
-			continue;
-		if (b->refs == 0) {	/* kept: in flight again */
-			t->kept_bytes -= b->bytes.len;
-			t->bytes += b->bytes.len;
-		}
-		return body_ref(b);
-	}
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->all[i]->key, key) == 0)
+			return body_ref(t->all[i]);
 	return NULL;
 }
 
@@ -162,9 +122,6 @@ bodies_share(struct bodies *t, struct body *b, const char *key)
 void
 bodies_free(struct bodies *t)
 {
-	for (size_t i = t->n; i > 0; i--)
-		if (t->all[i - 1]->refs == 0)
-			discard(t->all[i - 1]);
 	for (size_t i = 0; i < t->n; i++)
 		t->all[i]->in = NULL;
 	free(t->all);

@@ -3,10 +3,8 @@
  * the last request that sends them is done. Requests in flight at the
  * same moment for the same bytes (the same key: route and ETag) share one
  * body, so a thousand slow readers of one sitemap cost one sitemap.
- * Past its requests, a body is kept only within BODIES_KEPT_MAX bytes,
- * the most recently sent first, for the next request of the same bytes;
- * and the memory of one freed, emptied, only within BODY_SPARE_MAX. A
- * site whose parts are bigger holds no answer between requests.
+ * Nothing outlives its requests: a body no request holds is gone, and
+ * only its memory, emptied, is kept for the next, within BODY_SPARE_MAX.
  */
 #ifndef SITEMAPD_BODY_H
 #define SITEMAPD_BODY_H
@@ -16,8 +14,6 @@
 #include "buf.h"
 
 #define BODY_KEY_SIZE	64
-/* Finished answers kept, at most: a small site's parts, plain and gzip. */
-#define BODIES_KEPT_MAX	(4 * 1024 * 1024)
 /*
  * A freed body's memory kept for the next, at most: a small site's, not
  * a 5 MB part of a big one; as much as a FastCGI process takes from its
@@ -30,30 +26,23 @@ struct bodies;
 
 struct body {
 	struct buf	 bytes;
-	unsigned	 refs;		/* 0: kept, no request sends it */
+	unsigned	 refs;
 	char		 key[BODY_KEY_SIZE];	/* "" when not shared */
 	struct bodies	*in;		/* the table it is shared in, or NULL */
-	unsigned long	 sent;		/* when it was last let go, for the
-					   kept ones: the oldest goes first */
 };
 
-/* The shared bodies in flight, within a bound on their bytes, and kept. */
+/* The shared bodies in flight, within a bound on their bytes. */
 struct bodies {
 	struct body	**all;
 	size_t		 n, cap;
-	size_t		 bytes;		/* of those in flight */
+	size_t		 bytes;
 	size_t		 max_bytes;
-	size_t		 kept_bytes;	/* of those kept */
-	unsigned long	 clock;
 };
 
 /* An empty body with one reference, shared with nobody. */
 struct body *body_new(void);
 struct body *body_ref(struct body *);
-/*
- * Drops a reference; the last keeps a shared body within
- * BODIES_KEPT_MAX, else frees it and takes it off its table.
- */
+/* Drops a reference; the last frees the body and takes it off its table. */
 void	body_release(struct body *);
 /*
  * The memory of the biggest body freed, empty, into out (or an empty
@@ -63,14 +52,13 @@ void	body_spare_take(struct buf *out);
 void	body_spare_give(struct buf *b);
 
 void	bodies_init(struct bodies *, size_t max_bytes);
-/* The body in flight or kept under key, with a reference taken, or NULL. */
+/* The body in flight under key, with a reference taken, or NULL. */
 struct body *bodies_find(struct bodies *, const char *key);
 /* True when the bodies in flight hold max_bytes or more. */
 int	bodies_full(const struct bodies *);
 /* Shares b under key (at most BODY_KEY_SIZE - 1 bytes) while it lives. */
 void	bodies_share(struct bodies *, struct body *b, const char *key);
-/* Only when no body is in flight: the kept ones are freed, the others by
-   their last release. */
+/* Only when no body is in flight: each is freed by its last release. */
 void	bodies_free(struct bodies *);
 
 #endif
