@@ -101,6 +101,7 @@ main(int argc, char **argv)
 	suite_main_content();
 	suite_folder_set();
 	suite_indexnow();
+	suite_copy();
 	suite_number();
 	suite_proxy();
 	suite_request();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alternates.h"
+#include "copy_short.h"
 #include "escape.h"
 #include "listing.h"
 #include "robots_writer.h"
@@ -119,10 +120,11 @@ char *
 extensions_put(const struct sitemap_extensions *a, const char *base,
     size_t base_len, char *to)
 {
-	size_t scheme = scheme_len(base);
+	size_t scheme;
 
 	if (a == NULL)
 		return to;
+	scheme = scheme_len(base);
 	for (const char *p = extensions_shown(a); p && *p;
 	    p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;
@@ -134,10 +136,8 @@ extensions_put(const struct sitemap_extensions *a, const char *base,
 		to += (size_t)(path - p) - 1;
 		memcpy(to, LINK_MID, sizeof(LINK_MID) - 1);
 		to += sizeof(LINK_MID) - 1;
-		memcpy(to, base, base_len);
-		to += base_len;
-		memcpy(to, path, len);
-		to += len;
+		to = copy_short(to, base, base_len);
+		to = copy_short(to, path, len);
 		memcpy(to, LINK_CLOSE, sizeof(LINK_CLOSE) - 1);
 		to += sizeof(LINK_CLOSE) - 1;
 	}
@@ -153,12 +153,9 @@ extensions_put(const struct sitemap_extensions *a, const char *base,
 		if (p[0] == '/' && p[1] == '/') {
 			memcpy(to, base, scheme);
 			to += scheme;
-		} else if (p[0] == '/') {
-			memcpy(to, base, base_len - 1);
-			to += base_len - 1;
-		}
-		memcpy(to, p, len);
-		to += len;
+		} else if (p[0] == '/')
+			to = copy_short(to, base, base_len - 1);
+		to = copy_short(to, p, len);
 		memcpy(to, IMAGE_CLOSE, sizeof(IMAGE_CLOSE) - 1);
 		to += sizeof(IMAGE_CLOSE) - 1;
 	}
