@@ -489,6 +489,10 @@ request(char *out, int id, int flags, const char *path)
 	put_param(&q, "REQUEST_METHOD", "GET");
 	put_param(&q, "REQUEST_URI", path);
 	put_param(&q, "HTTP_HOST", "example.com");
+	/* For bench/: the gzip answer, asked as a crawler asks. */
+	if (getenv("FCGI_CLIENT_ACCEPT_ENCODING") != NULL)
+		put_param(&q, "HTTP_ACCEPT_ENCODING",
+		    getenv("FCGI_CLIENT_ACCEPT_ENCODING"));
 	put_record(&p, &n, BEGIN_REQUEST, id, begin, sizeof(begin));
 	put_record(&p, &n, PARAMS, id, params, (size_t)(q - params));
 	put_record(&p, &n, PARAMS, id, "", 0);
