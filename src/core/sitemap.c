@@ -84,8 +84,6 @@ static const char urlset_tail[] = "</urlset>\n";
 #define URL_DATED	"</lastmod>\n"	/* then its alternates */
 #define URL_END		"  </url>\n"
 #define URL_CLOSE	URL_DATED URL_END
-/* How many entries ahead the render asks for a path's bytes. */
-#define PATH_PREFETCH	8
 /* The bytes of one <url>: the layout counts what the render writes. */
 #define URL_BYTES(base_len, path_len, date_len) \
 	(sizeof(URL_OPEN URL_MID URL_CLOSE) - 1 + (base_len) + (path_len) + \
@@ -501,9 +499,6 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 
-		/* Paths lie all over the heap: ask for one ahead of its turn. */
-		if (i + PATH_PREFETCH < p->end)
-			__builtin_prefetch(sm->entries[i + PATH_PREFETCH].path);
 		if (e->dup)
 			continue;
 		at = copy_short(at, open.data, open.len);
