@@ -120,11 +120,8 @@ char *
 extensions_put(const struct sitemap_extensions *a, const char *base,
     size_t base_len, char *to)
 {
-	size_t scheme;
+	size_t scheme = scheme_len(base);
 
-	if (a == NULL)
-		return to;
-	scheme = scheme_len(base);
 	for (const char *p = extensions_shown(a); p && *p;
 	    p = strchr(p, '\n') + 1) {
 		const char *path = strchr(p, '\t') + 1;

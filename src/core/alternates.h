@@ -64,7 +64,11 @@ const char *alternates_name(const char *list, const char *path, size_t len);
  * most, with a base of base_len (the base URL, XML-escaped, and a "/").
  */
 size_t	extensions_size(const struct sitemap_extensions *, size_t base_len);
-/* Writes them at to, with base; returns past the end. */
+/*
+ * Writes them at to, with base; returns past the end. a is not NULL: an
+ * entry with nothing beside its location is not asked (the render skips
+ * the call for each such entry).
+ */
 char	*extensions_put(const struct sitemap_extensions *, const char *base,
 	    size_t base_len, char *to);
 
