@@ -8,7 +8,8 @@
  * genpages --html ROOT N [FIRST]: N small HTML pages in a document root,
  * in folders of a hundred, each folder with an index.html among them;
  * --html-images, each with a logo in its header and one or two images
- * (every other page) in its <main>, as a typical page has.
+ * (every other page) in its <main>, as a typical page has; each image a
+ * file (links to one), as sitemapd lists only images the server has.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,26 +35,47 @@ write_file(const char *path, const char *text, size_t len)
 		die(path);
 }
 
+static void
+make_dir(const char *path)
+{
+	if (mkdir(path, 0755) == -1 && errno != EEXIST)
+		die(path);
+}
+
+/* path another name of image. */
+static void
+link_image(const char *image, const char *path)
+{
+	if (link(image, path) == -1 && errno != EEXIST)
+		die(path);
+}
+
 /* A document root: sections/NN/NNNN/page-N.html, an index per folder. */
 static int
 html(const char *root, unsigned long n, unsigned long first, int images)
 {
 	static const char *const sections[] = { "blog", "docs", "news",
 	    "guides", "products", "help" };
-	char path[4096], text[512];
+	char path[4096], text[512], image[4096];
 
+	make_dir(root);
+	if (images) {
+		snprintf(image, sizeof(image), "%s/img", root);
+		make_dir(image);
+		snprintf(image, sizeof(image), "%s/img/chart.png", root);
+		write_file(image, "\x89PNG\r\n\x1a\n", 8);
+		snprintf(path, sizeof(path), "%s/logo.png", root);
+		link_image(image, path);
+	}
 	for (unsigned long i = first; i < first + n; i++) {
 		unsigned long folder = i / 100;
 		int len;
 
-		snprintf(path, sizeof(path), "%s", root);
-		mkdir(path, 0755);
 		snprintf(path, sizeof(path), "%s/%s", root, sections[folder % 6]);
-		mkdir(path, 0755);
+		make_dir(path);
 		snprintf(path, sizeof(path), "%s/%s/%lu", root,
 		    sections[folder % 6], folder);
-		if (mkdir(path, 0755) == -1 && errno != EEXIST)
-			die(path);
+		make_dir(path);
 		snprintf(path, sizeof(path), "%s/%s/%lu/%s", root,
 		    sections[folder % 6], folder, i % 100 == 0 ? "index.html" :
 		    "");
@@ -73,6 +95,19 @@ html(const char *root, unsigned long n, unsigned long first, int images)
 			    "<h1>Page %lu</h1><p>Some text.</p></body></html>\n",
 			    i, i);
 		write_file(path, text, (size_t)len);
+		if (!images)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%lu/img", root,
+		    sections[folder % 6], folder);
+		make_dir(path);
+		snprintf(path + strlen(path), sizeof(path) - strlen(path),
+		    "/figure-%lu.png", i);
+		/* A file's links are bounded (65,000 on ext4): one a folder. */
+		if (i == first || i % 100 == 0) {
+			write_file(path, "\x89PNG\r\n\x1a\n", 8);
+			snprintf(image, sizeof(image), "%s", path);
+		} else
+			link_image(image, path);
 	}
 	return 0;
 }

@@ -89,6 +89,10 @@ test_files(void)
 		got = docroot_file(rules[cases[i].clean], cases[i].rel, &url,
 		    &why);
 		UNIT_AT(line, got == cases[i].want);
+		/* What the walk keeps: every page, and nothing else. */
+		UNIT_AT(line, docroot_page_name(rules[cases[i].clean],
+		    strrchr(cases[i].rel, '/') ? strrchr(cases[i].rel, '/') + 1 :
+		    cases[i].rel) == (got != DOCROOT_NONE));
 		if (got == DOCROOT_PAGE)
 			UNIT_AT(line, strcmp(buf_str(&url), cases[i].url) == 0);
 		else if (got != DOCROOT_NONE)

@@ -22,6 +22,12 @@ static int		 is_index(const struct docroot_rules *, const char *);
 static int		 error_status(const char *, size_t);
 static int		 error_dir(const char *, size_t);
 
+int
+docroot_page_name(const struct docroot_rules *d, const char *name)
+{
+	return ending(d, name) != NULL;
+}
+
 enum docroot_file
 docroot_file(const struct docroot_rules *d, const char *rel, struct buf *url,
     const char **why)

@@ -25,6 +25,11 @@ enum docroot_file {
  */
 enum docroot_file docroot_file(const struct docroot_rules *, const char *rel,
 	    struct buf *url, const char **why);
+/*
+ * Whether the file named name could be a page at all: docroot_file says
+ * DOCROOT_NONE of every other, from its name alone.
+ */
+int	docroot_page_name(const struct docroot_rules *, const char *name);
 
 /* What a path below the root is, symlinks followed, as a server sees it. */
 enum docroot_fs_kind { DOCROOT_FS_NONE, DOCROOT_FS_FILE, DOCROOT_FS_DIR };

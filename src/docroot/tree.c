@@ -290,7 +290,9 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 		if (S_ISDIR(st.st_mode)) {
 			*more = xgrowarray(*more, *nmore, sizeof(**more));
 			(*more)[(*nmore)++] = xstrdup(buf_str(&child));
-		} else if (S_ISREG(st.st_mode)) {
+		} else if (S_ISREG(st.st_mode) &&
+		    docroot_page_name(&cfg->docroot, name)) {
+			/* Only what may be a page is known: not its images. */
 			uint64_t id = docroot_id_of(buf_str(&child));
 
 			/* A scan meets each path once; a change, again. */
