@@ -14,6 +14,7 @@
 #include "body.h"
 #include "cache.h"
 #include "config.h"
+#include "shared_str.h"
 #include "sitemap.h"
 
 static size_t	in_use(void);
@@ -73,13 +74,17 @@ main(int argc, char **argv)
 	return 0;
 }
 
-/* Bytes handed out by malloc: from its arenas, and mapped alone. */
+/*
+ * Bytes handed out by malloc, from its arenas and mapped alone, less the
+ * slots of the shared strings' slabs that hold none: a string let go
+ * stays there for the next.
+ */
 static size_t
 in_use(void)
 {
 	struct mallinfo2 mi = mallinfo2();
 
-	return mi.uordblks + mi.hblkhd;
+	return mi.uordblks + mi.hblkhd - shared_str_spare();
 }
 
 static long

@@ -110,6 +110,7 @@ main(int argc, char **argv)
 	suite_robotstxt();
 	suite_ron();
 	suite_tags();
+	suite_shared_str();
 	suite_sitemap();
 	suite_sorted();
 	CU_basic_set_mode(CU_BRM_VERBOSE);

@@ -19,6 +19,7 @@ void	suite_main_content(void);
 void	suite_folder_set(void);
 void	suite_indexnow(void);
 void	suite_copy(void);
+void	suite_shared_str(void);
 void	suite_number(void);
 void	suite_proxy(void);
 void	suite_request(void);
