@@ -144,9 +144,9 @@ test_scan_shard(void)
 	CU_ASSERT_EQUAL(site.pages[0].id, 0x2a);
 	CU_ASSERT_EQUAL(site.pages[0].version, 1);
 	CU_ASSERT_STRING_EQUAL(site.pages[0].alias, "about");
-	CU_ASSERT_PTR_NULL(site.pages[0].broken);
+	CU_ASSERT_PTR_NULL(page_broken(&site.pages[0]));
 	CU_ASSERT_EQUAL(site.pages[1].id, 0x22a);
-	CU_ASSERT_STRING_EQUAL(site.pages[1].broken, "reserved path");
+	CU_ASSERT_STRING_EQUAL(page_broken(&site.pages[1]), "reserved path");
 	CU_ASSERT_EQUAL(heard.problems, 4);
 	CU_ASSERT_EQUAL(heard.notes, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf_str(&heard.lines),

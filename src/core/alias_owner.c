@@ -104,10 +104,12 @@ settle_group(const struct alias_owners *o, size_t lo, size_t hi,
 
 		if (page == NULL)
 			continue;
-		if (page->alias_taken == taken && page->alias_owner == by)
+		if (page->alias_taken == taken && page_alias_owner(page) == by)
 			continue;
 		page->alias_taken = taken;
-		page->alias_owner = by;
+		/* Most pages own their alias: no notes made for them. */
+		if (taken || page->notes != NULL)
+			page_notes(page)->alias_owner = by;
 		if (changed)
 			changed(page, changed_arg);
 	}
@@ -165,5 +167,5 @@ alias_owners_owner(const struct alias_owners *o, const char *alias,
 static int
 claims(const struct page *p)
 {
-	return p->alias != NULL && !(p->url_path && p->unlisted != NULL);
+	return p->alias != NULL && !(p->url_path && page_unlisted(p) != NULL);
 }

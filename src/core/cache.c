@@ -576,7 +576,7 @@ site_image(const char *path, void *arg, struct buf *out)
 
 	if (!alias_owners_owner(&c->owners, path + 1, &id) ||
 	    (image = find_page(id, (void *)c)) == NULL || !image->image ||
-	    image->access != ACCESS_PUBLIC || image->broken != NULL)
+	    image->access != ACCESS_PUBLIC || page_broken(image) != NULL)
 		return -1;
 	buf_printf(out, "%s?v=%u", path, (unsigned)image->version);
 	return 0;

@@ -42,7 +42,7 @@ reason_of(const struct page_cache *cache, const struct listing *rules,
 {
 	switch (v) {
 	case VERDICT_BROKEN:
-		buf_adds(out, page->broken);
+		buf_adds(out, page_broken(page));
 		return;
 	case VERDICT_NOT_MARKDOWN:
 		buf_adds(out, "not markdown");

@@ -27,16 +27,25 @@ enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED };
 enum content_from { CONTENT_FROM_NONE, CONTENT_FROM_MAIN, CONTENT_FROM_ROLE,
 	CONTENT_FROM_ARTICLE, CONTENT_FROM_BODY };
 
-/* Ordered to leave no padding: a million of them are kept. */
+/*
+ * What few pages have: kept aside, so that a page with none of them (most
+ * of a document root's, and of NoPressure's) costs a pointer.
+ */
+struct page_notes {
+	char		*broken;	/* why no version is served; then
+					   nothing but id is set */
+	char		*unlisted;	/* why its source never lists it */
+	uint64_t	 alias_owner;	/* with alias_taken */
+};
+
+/* Ordered to leave no padding: 64 bytes, and a million of them. */
 struct page {
 	uint64_t	 id;
 	char		*alias;		/* canonical, or NULL (a shared_str);
 					   with url_path, the URL's path
 					   but its first "/" */
-	char		**tags;		/* as the sidecar writes them */
-	char		*broken;	/* why no version is served; then
-					   nothing but id is set */
-	char		*unlisted;	/* why its source never lists it */
+	char		**tags;		/* as the sidecar writes them, the
+					   last followed by NULL; or NULL */
 	char		*extensions;	/* of its sitemap entry, or NULL:
 					   hreflang alternates "lang\tpath\n"
 					   each, path as the sitemap names
@@ -44,22 +53,24 @@ struct page {
 					   then images "\turl\n" each
 					   (page_images.h) */
 	time_t		 last_modified;	/* newest of blob and sidecar */
-	uint64_t	 alias_owner;
 	uint64_t	 content;	/* a hash of what a reader sees, where
 					   the source tells (content_hash.h);
 					   else 0 */
-	uint32_t	 ntags;
+	struct page_notes *notes;	/* or NULL: none of them */
 	uint32_t	 version;	/* the current one */
-	uint8_t		 access;	/* enum access */
-	uint8_t		 content_from;	/* enum content_from */
-	uint8_t		 markdown;	/* a kind of page the sitemap lists */
-	uint8_t		 alias_taken;	/* by alias_owner, a lower id */
-	uint8_t		 url_path;	/* alias is a path, taken as it is */
-	uint8_t		 lastmod_from;	/* enum lastmod_from */
-	uint8_t		 image;		/* a page a site image may name, where
+	unsigned	 access : 2;	/* enum access */
+	unsigned	 content_from : 3;	/* enum content_from */
+	unsigned	 markdown : 1;	/* a kind of page the sitemap lists */
+	unsigned	 alias_taken : 1;	/* by alias_owner, a lower id */
+	unsigned	 url_path : 1;	/* alias is a path, taken as it is */
+	unsigned	 lastmod_from : 2;	/* enum lastmod_from */
+	unsigned	 image : 1;	/* a page a site image may name, where
 					   its source's images are pages
 					   (source.h) */
 };
+/* A field added beside these costs 8 MB at a million pages: say so here. */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct page) == 64,
+    "struct page is 64 bytes");
 
 struct site {
 	struct page	*pages;
@@ -67,6 +78,14 @@ struct site {
 };
 
 void	page_free(struct page *);
+/* Its notes, made if it has none yet. */
+struct page_notes *page_notes(struct page *);
+/* Each note, or NULL (0) where it has none. */
+const char *page_broken(const struct page *);
+const char *page_unlisted(const struct page *);
+uint64_t page_alias_owner(const struct page *);
+/* How many tags it has. */
+size_t	page_ntags(const struct page *);
 /* "main", "role=main", "article", "body"; "-" for none. */
 const char *content_from_name(enum content_from);
 void	site_free(struct site *);

@@ -163,7 +163,7 @@ url_size(size_t base_len, const struct sitemap_entry *e)
 static const char *
 excluding_tag(const struct listing *rules, const struct page *page)
 {
-	for (size_t i = 0; i < page->ntags; i++)
+	for (size_t i = 0; page->tags != NULL && page->tags[i]; i++)
 		for (size_t k = 0; k < rules->nexclude_tags; k++)
 			if (strcmp(page->tags[i], rules->exclude_tags[k]) == 0)
 				return rules->exclude_tags[k];
@@ -199,7 +199,7 @@ sitemap_verdict(const struct listing *rules, const struct page *page,
 {
 	const char *tag;
 
-	if (page->broken)
+	if (page_broken(page))
 		return VERDICT_BROKEN;
 	sitemap_url_path(rules, page, encoded);
 	if (page->markdown != 1)
@@ -210,10 +210,10 @@ sitemap_verdict(const struct listing *rules, const struct page *page,
 	why->id = page->id;
 	if (page->alias_taken) {
 		why->reason = LEFT_OUT_ALIAS_TAKEN;
-		why->owner = page->alias_owner;
-	} else if (page->unlisted) {
+		why->owner = page_alias_owner(page);
+	} else if (page_unlisted(page)) {
 		why->reason = LEFT_OUT_UNLISTED;
-		why->tag = xstrdup(page->unlisted);
+		why->tag = xstrdup(page_unlisted(page));
 	} else if ((tag = excluding_tag(rules, page)) != NULL) {
 		why->reason = LEFT_OUT_EXCLUDED;
 		why->tag = xstrdup(tag);

@@ -97,7 +97,7 @@ sitemap_remove(const struct listing *rules, struct sitemap *sm,
 		struct sitemap_left_out left = { 0 };
 
 		/* A page in neither: broken, or never listable. */
-		if (pages[i]->broken)
+		if (page_broken(pages[i]))
 			continue;
 		buf_reset(&url);
 		buf_reset(&xml);

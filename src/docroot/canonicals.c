@@ -163,11 +163,11 @@ docroot_check_canonicals(struct source *s, struct site *buckets)
 			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
 			    "/%s is no page of this document root: neither is "
 			    "listed", s->root, c->rel, c->target);
-		else if (target->unlisted || target->broken)
+		else if (page_unlisted(target) || page_broken(target))
 			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
 			    "/%s is itself left out (%s): neither is listed",
-			    s->root, c->rel, c->target, target->unlisted ?
-			    target->unlisted : target->broken);
+			    s->root, c->rel, c->target, page_unlisted(target) ?
+			    page_unlisted(target) : page_broken(target));
 	}
 	free(by_url);
 }

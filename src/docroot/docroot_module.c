@@ -334,8 +334,8 @@ check_pages(const struct config *cfg, const struct page_cache *cache,
 		buf_reset(&why);
 		buf_printf(&why, EXCLUDED_BY "%s", cfg->docroot.exclude[k]);
 		for (size_t i = 0; i < n && !used; i++)
-			used = pages[i]->unlisted != NULL &&
-			    strcmp(pages[i]->unlisted, buf_str(&why)) == 0;
+			used = page_unlisted(pages[i]) != NULL &&
+			    strcmp(page_unlisted(pages[i]), buf_str(&why)) == 0;
 		if (!used)
 			report(rep, FINDING_NOTE, "[docroot] exclude %s: no "
 			    "page is under it (a pattern as in .gitignore: "
@@ -388,7 +388,7 @@ check_landmarks(const struct page **pages, size_t n,
 	const char *first = NULL;
 
 	for (size_t i = 0; i < n; i++) {
-		if (pages[i]->alias == NULL || pages[i]->unlisted != NULL ||
+		if (pages[i]->alias == NULL || page_unlisted(pages[i]) != NULL ||
 		    pages[i]->content_from == CONTENT_FROM_NONE)
 			continue;
 		hashed++;

@@ -45,7 +45,7 @@ docroot_check_links(const struct config *cfg, const struct page_cache *cache,
 	int k = -1;
 
 	for (size_t i = 0; i < n; i++) {
-		if (pages[i]->alias == NULL || pages[i]->unlisted != NULL)
+		if (pages[i]->alias == NULL || page_unlisted(pages[i]) != NULL)
 			continue;
 		buf_reset(&path);
 		sitemap_page_path(&rules, pages[i], &path);
@@ -58,7 +58,7 @@ docroot_check_links(const struct config *cfg, const struct page_cache *cache,
 		char *base;
 		int fd;
 
-		if (pages[i]->alias == NULL || pages[i]->unlisted != NULL)
+		if (pages[i]->alias == NULL || page_unlisted(pages[i]) != NULL)
 			continue;
 		buf_reset(&file);
 		cache_file_of(cache, pages[i], &file);

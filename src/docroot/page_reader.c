@@ -113,6 +113,7 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 {
 	struct buf url = BUF_INIT, note = BUF_INIT;
 	const char *why = NULL;
+	char *other;
 	struct page page = { .id = docroot_id_of(rel), .markdown = 1,
 	    .access = ACCESS_PUBLIC, .last_modified = st->st_mtime };
 	struct dating dating = { 0, 0, 0, 0 };
@@ -127,14 +128,14 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 	case DOCROOT_BAD_NAME:
 		report(s->report, FINDING_PROBLEM, "%s/%s: left out: %s",
 		    s->root, rel, why);
-		page.broken = xstrdup(why);
+		page_notes(&page)->broken = xstrdup(why);
 		break;
 	case DOCROOT_UNLISTED:
 		if (strcmp(why, "an error page") == 0)
 			buf_adds(&note, why);
 		else
 			buf_printf(&note, EXCLUDED_BY "%s", why);
-		page.unlisted = xstrdup(buf_str(&note));
+		page_notes(&page)->unlisted = xstrdup(buf_str(&note));
 		/* FALLTHROUGH */
 	case DOCROOT_PAGE:
 		/* Most URLs are their file's path: kept once. */
@@ -143,8 +144,9 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 		page.url_path = 1;
 		break;
 	}
-	if (page.alias != NULL && page.unlisted == NULL)
-		page.unlisted = served_otherwise(s, cfg, rel, page.alias);
+	if (page.alias != NULL && page_unlisted(&page) == NULL &&
+	    (other = served_otherwise(s, cfg, rel, page.alias)) != NULL)
+		page_notes(&page)->unlisted = other;
 	buf_free(&url);
 	buf_free(&note);
 	docroot_note_state(s, page.id, st);
@@ -152,7 +154,7 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 	bucket->pages = xgrowarray(bucket->pages, bucket->n,
 	    sizeof(*bucket->pages));
 	bucket->pages[bucket->n++] = page;
-	if (page.alias == NULL || page.unlisted != NULL)
+	if (page.alias == NULL || page_unlisted(&page) != NULL)
 		return;
 	if (s->heads == NULL) {
 		struct page *added = &bucket->pages[bucket->n - 1];
@@ -193,10 +195,10 @@ take_head(struct source *s, const struct config *cfg, const char *rel,
 		shared_str_drop(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
-		page->broken = xstrdup(buf_str(&note));
+		page_notes(page)->broken = xstrdup(buf_str(&note));
 	} else {
 		if (note.len > 0)
-			page->unlisted = xstrdup(buf_str(&note));
+			page_notes(page)->unlisted = xstrdup(buf_str(&note));
 		if (strcmp(page->alias, buf_str(&url)) != 0) {
 			shared_str_drop(page->alias);
 			page->alias = shared_str_dup(buf_str(&url));
@@ -667,7 +669,7 @@ remember_dates(struct source *s, struct page **pages,
 	ids = xreallocarray(NULL, n, sizeof(*ids));
 	for (size_t i = 0; i < n; i++) {
 		if (datings[i].content == 0 || pages[i]->alias == NULL ||
-		    pages[i]->unlisted != NULL)
+		    page_unlisted(pages[i]) != NULL)
 			continue;
 		asked[nasks] = pages[i];
 		ids[nasks] = pages[i]->id;
@@ -700,10 +702,11 @@ take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 		shared_str_drop(page->alias);
 		page->alias = NULL;
 		page->url_path = 0;
-		page->broken = xstrdup(f->why ? f->why : "");
+		page_notes(page)->broken = xstrdup(f->why ? f->why : "");
 		return;
 	}
-	page->unlisted = f->why ? xstrdup(f->why) : NULL;
+	if (f->why != NULL)
+		page_notes(page)->unlisted = xstrdup(f->why);
 	page->extensions = f->extensions ? shared_str_dup(f->extensions) :
 	    NULL;
 	page->last_modified = f->modified;
@@ -723,11 +726,13 @@ learn_fact(struct source *s, const struct head_todo *t,
 	    .modified = page->last_modified, .content = page->content,
 	    .first = t->dating.first, .dated = t->dating.content != 0,
 	    .from = page->lastmod_from, .content_from = page->content_from,
-	    .broken = page->broken != NULL };
+	    .broken = page_broken(page) != NULL };
 
 	if (s->facts == NULL || t->state == 0 || t->dating.transient)
 		return;
-	f.why = page->broken ? page->broken : page->unlisted;
+	if (page->notes != NULL)
+		f.why = page->notes->broken ? page->notes->broken :
+		    page->notes->unlisted;
 	f.extensions = page->extensions;
 	page_facts_learn(s->facts, &f);
 }

@@ -230,8 +230,13 @@ add_page(struct site *site, const struct candidate *c, struct sidecar *sc,
 	page->image = sc->image;
 	page->access = access_of(tags, sc->tags, sc->ntags);
 	page->last_modified = c->last_modified;
-	page->tags = sc->tags;
-	page->ntags = (uint32_t)sc->ntags;
+	/* The page's list ends in NULL, as most pages have none. */
+	if (sc->ntags > 0) {
+		page->tags = xreallocarray(sc->tags, sc->ntags + 1,
+		    sizeof(*page->tags));
+		page->tags[sc->ntags] = NULL;
+	} else
+		free(sc->tags);
 	sc->tags = NULL;
 	sc->ntags = 0;
 	sidecar_free(sc);
@@ -302,7 +307,8 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 		report(rules->report, FINDING_PROBLEM, "%s", buf_str(&first));
 	/* Kept with the reason, for "sitemapd list". */
 	if (!served)
-		new_page(site, c[0].id)->broken = xstrdup(gone.len == 0 &&
+		page_notes(new_page(site, c[0].id))->broken = xstrdup(
+		    gone.len == 0 &&
 		    reserved_only ? "reserved path" : buf_str(&broken));
 	while (i < n && c[i].id == c[0].id)
 		i++;

@@ -133,7 +133,8 @@ check_exclude_tags(const struct config *cfg, const struct page_cache *cache,
 		int carried = 0;
 
 		for (size_t i = 0; i < n && !carried; i++)
-			for (size_t t = 0; t < pages[i]->ntags; t++)
+			for (size_t t = 0; pages[i]->tags != NULL &&
+			    pages[i]->tags[t] != NULL; t++)
 				if (strcmp(pages[i]->tags[t],
 				    cfg->exclude_tags[k]) == 0)
 					carried = 1;

@@ -591,7 +591,7 @@ changed(const struct source *s)
 static void
 restricted(const struct source *s, const struct page *page, struct buf *out)
 {
-	access_roles(&s->tags, page->tags, page->ntags, out);
+	access_roles(&s->tags, page->tags, page_ntags(page), out);
 }
 
 const struct source_ops nopressure_source = {
