@@ -45,7 +45,10 @@ enum follow { FOLLOW_NONE, FOLLOW_INOTIFY, FOLLOW_STAT };
 /* A directory of the tree, as it was when last read. */
 struct dir {
 	char		*rel;		/* "" for the root; NULL when gone */
-	struct stat	 st;
+	dev_t		 dev;
+	ino_t		 ino;
+	uint64_t	 state;		/* docroot_state_key, not the whole
+					   stat: 144 bytes a folder */
 	int		 wd;		/* -1 when not watched */
 	int		 racy;		/* changed so lately it may again */
 };

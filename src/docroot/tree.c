@@ -157,10 +157,13 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
 	if (s->follow != FOLLOW_STAT || !dir_index(s, rel, &at)) {
 		at = s->ndirs;
 		s->dirs = xgrowarray(s->dirs, s->ndirs, sizeof(*s->dirs));
-		s->dirs[s->ndirs++] = (struct dir){ xstrdup(rel), *st, -1, 0 };
+		s->dirs[s->ndirs++] = (struct dir){ .rel = xstrdup(rel),
+		    .wd = -1 };
 		id_map_put(&s->dir_at, docroot_id_of(rel), at);
 	}
-	s->dirs[at].st = *st;
+	s->dirs[at].dev = st->st_dev;
+	s->dirs[at].ino = st->st_ino;
+	s->dirs[at].state = docroot_state_key(st);
 	s->dirs[at].racy = st->st_mtime >= time(NULL) - 1;
 	id_map_put(&s->dir_of_inode, docroot_inode_key(st), at);
 	return at;
@@ -369,7 +372,7 @@ docroot_dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
 		return 0;
 	d = &s->dirs[at];
 	if (d->rel == NULL || strcmp(d->rel, rel) == 0 ||
-	    d->st.st_dev != st->st_dev || d->st.st_ino != st->st_ino)
+	    d->dev != st->st_dev || d->ino != st->st_ino)
 		return 0;
 	/* It may have moved here, its old name not yet seen gone. */
 	docroot_join(&path, s->root, d->rel);

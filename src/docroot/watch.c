@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filestate.h"
 #include "folder_set.h"
 #include "log.h"
 #include "parallel.h"
@@ -189,12 +188,12 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 			docroot_note_mtime(s, time(NULL));
 			s->lost |= s->linked;
 		} else if (s->dirs[i].racy ||
-		    !same_file_state(&now.dirs[i], &s->dirs[i].st)) {
+		    docroot_state_key(&now.dirs[i]) != s->dirs[i].state) {
 			folder_set_add(&changed, s->dirs[i].rel);
 			/* Another folder now at its name: as for inotify. */
 			s->lost |= s->linked && (now.dirs[i].st_ino !=
-			    s->dirs[i].st.st_ino || now.dirs[i].st_dev !=
-			    s->dirs[i].st.st_dev);
+			    s->dirs[i].ino || now.dirs[i].st_dev !=
+			    s->dirs[i].dev);
 		}
 	}
 	free(now.dirs);
