@@ -290,6 +290,26 @@ check_contains "render --output: the file is replaced" "<urlset" "$(cat "$TMP/ex
 check_eq "render --output: mode 644 under umask 022" 644 "$(stat -c %a "$TMP/export.xml")"
 check_eq "render --output: nothing on stdout" "" \
     "$("$SITEMAPD" -c "$TMP/ok.ini" render /robots.txt --output "$TMP/r.txt" 2>/dev/null)"
+# What is no regular file is written into, never replaced: renamed over,
+# /dev/null was a file of the sitemap for every program after.
+ln -s export.xml "$TMP/link.xml"
+"$SITEMAPD" -c "$TMP/ok.ini" render /robots.txt --output "$TMP/link.xml" \
+    2>"$TMP/err"
+check_eq "render --output through a symlink: exit 0" 0 "$?"
+check_eq "... the link stays" export.xml "$(readlink "$TMP/link.xml")"
+check_contains "... and the file it names is replaced" "User-agent" \
+    "$(cat "$TMP/export.xml")"
+mkfifo "$TMP/fifo"
+cat "$TMP/fifo" >"$TMP/from-fifo" &
+reader=$!
+"$SITEMAPD" -c "$TMP/ok.ini" render /sitemap.xml --output "$TMP/fifo" \
+    2>"$TMP/err"
+check_eq "render --output into a FIFO: exit 0" 0 "$?"
+wait "$reader"
+check_eq "... it is still a FIFO" fifo \
+    "$(test -p "$TMP/fifo" && echo fifo || stat -c %F "$TMP/fifo")"
+check_contains "... its reader has the body" "</urlset>" "$(cat "$TMP/from-fifo")"
+check_eq "... no temporary file beside it" "" "$(ls -A "$TMP" | grep '^\.fifo')"
 
 # A mistaken argument: what is wrong in one line, then where the help is.
 mistake() {	# DESCRIPTION SAYS ARGS...

@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <grp.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -115,7 +116,9 @@ static const char usage_text[] =
 "                --host names the host (default: the first name of\n"
 "                allowed_hosts, else localhost), --https makes URLs\n"
 "                https; --output writes FILE, replaced only when the\n"
-"                body is whole; on failure nothing is written\n"
+"                body is whole (through a symlink, the file it names;\n"
+"                a FIFO or a device is written into); on failure\n"
+"                nothing is written\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
 "  list          print every page, in URL order: listed with its URL, date\n"
@@ -328,17 +331,48 @@ render_target(const char *output, struct buf *tmp)
 	return fdopen(fd, "w+");
 }
 
+/*
+ * What --output FILE replaces: FILE, or the file a symlink there names
+ * (the link stays), into real; NULL for what is no regular file (a FIFO,
+ * /dev/null, /dev/stdout), which is written into once the body is whole,
+ * never replaced.
+ */
+static const char *
+render_replaced(const char *output, char *real)
+{
+	struct stat st;
+
+	if (stat(output, &st) == -1)
+		return output;
+	if (!S_ISREG(st.st_mode))
+		return NULL;
+	return realpath(output, real) != NULL ? real : output;
+}
+
 static int
-copy_out(FILE *from)
+copy_out(FILE *from, FILE *to)
 {
 	char chunk[65536];
 	size_t n;
 
 	rewind(from);
 	while ((n = fread(chunk, 1, sizeof(chunk), from)) > 0)
-		if (fwrite(chunk, 1, n, stdout) != n)
+		if (fwrite(chunk, 1, n, to) != n)
 			return -1;
-	return ferror(from) || fflush(stdout) != 0 ? -1 : 0;
+	return ferror(from) || fflush(to) != 0 ? -1 : 0;
+}
+
+/* The body, whole in from, into what --output names that is no file. */
+static int
+copy_into(FILE *from, const char *output)
+{
+	FILE *to = fopen(output, "w");
+	int rc;
+
+	if (to == NULL)
+		return -1;
+	rc = copy_out(from, to);
+	return fclose(to) != 0 ? -1 : rc;
 }
 
 static int
@@ -356,6 +390,8 @@ render(const struct config *cfg, const struct command_args *ca)
 	struct buf tmp = BUF_INIT;
 	struct page_cache cache;
 	struct request req;
+	char real[PATH_MAX];
+	const char *replaced = NULL;
 	FILE *fp;
 	int status, rc = EXIT_FAILURE;
 
@@ -363,8 +399,10 @@ render(const struct config *cfg, const struct command_args *ca)
 		host_policy_default(&cfg->hosts, &host);
 		rp.host = buf_str(&host);
 	}
-	if ((out.ctx = fp = render_target(rp.output, &tmp)) == NULL) {
-		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? buf_str(&tmp) :
+	if (rp.output != NULL)
+		replaced = render_replaced(rp.output, real);
+	if ((out.ctx = fp = render_target(replaced, &tmp)) == NULL) {
+		fprintf(stderr, "sitemapd: %s: %s\n", replaced ? buf_str(&tmp) :
 		    "temporary file", strerror(errno));
 		buf_free(&tmp);
 		buf_free(&host);
@@ -377,15 +415,19 @@ render(const struct config *cfg, const struct command_args *ca)
 	if (status != 200)
 		fprintf(stderr, "sitemapd: %s: status %d; nothing written\n",
 		    rp.path, status);
-	else if (fflush(fp) != 0 || ferror(fp) || (rp.output &&
-	    (fsync(fileno(fp)) == -1 || rename(tmp.data, rp.output) == -1)))
-		fprintf(stderr, "sitemapd: %s: %s\n", rp.output ? rp.output :
+	else if (fflush(fp) != 0 || ferror(fp) || (replaced &&
+	    (fsync(fileno(fp)) == -1 || rename(tmp.data, replaced) == -1)))
+		fprintf(stderr, "sitemapd: %s: %s\n", replaced ? replaced :
 		    "temporary file", strerror(errno));
-	else if (rp.output == NULL && copy_out(fp) == -1)
+	else if (replaced == NULL && rp.output != NULL &&
+	    copy_into(fp, rp.output) == -1)
+		fprintf(stderr, "sitemapd: %s: %s\n", rp.output,
+		    strerror(errno));
+	else if (rp.output == NULL && copy_out(fp, stdout) == -1)
 		fprintf(stderr, "sitemapd: stdout: %s\n", strerror(errno));
 	else
 		rc = EXIT_SUCCESS;
-	if (rp.output && rc != EXIT_SUCCESS)
+	if (replaced && rc != EXIT_SUCCESS)
 		unlink(tmp.data);
 	fclose(fp);
 	buf_free(&tmp);
