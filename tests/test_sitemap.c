@@ -340,6 +340,80 @@ test_entries_share_aliases(void)
 	config_free(&cfg);
 }
 
+/* The part as a fresh build of site renders it for base_url. */
+static void
+fresh_part(const struct listing *rules, const struct site *site,
+    const char *base_url, struct buf *out)
+{
+	struct sitemap sm;
+
+	sitemap_build(rules, site, &sm);
+	sitemap_layout(&sm, base_url);
+	sitemap_render_part(&sm, 0, base_url, out);
+	sitemap_free(&sm);
+}
+
+/*
+ * A part's size is counted once for a length of base URL and kept: an
+ * edit of a page in it (its date, its images longer or gone) and another
+ * host's longer base must each give what a fresh build gives, whole.
+ */
+static void
+test_part_size_follows_edits(void)
+{
+	static const struct {
+		int		 line;
+		const char	*images;	/* of page 1, or NULL */
+		time_t		 later;		/* added to its date */
+		const char	*base;
+	} steps[] = {
+		{ __LINE__, NULL, 0, "https://example.com" },
+		{ __LINE__, NULL, 86400, "https://example.com" },
+		{ __LINE__, "\t/img/a.png\n", 0, "https://example.com" },
+		{ __LINE__, "\t/img/a-much-longer-name.png\n\t/img/b.png\n", 0,
+		    "https://example.com" },
+		{ __LINE__, "\t/img/a-much-longer-name.png\n\t/img/b.png\n", 0,
+		    "https://a-much-longer-host.example.com" },
+		{ __LINE__, "\t/img/c.png\n", 86400, "https://example.com" },
+		{ __LINE__, NULL, 0, "https://example.com" },
+	};
+	struct config cfg;
+	struct site site = { 0 };
+	struct sitemap sm;
+	struct buf out = BUF_INIT, want = BUF_INIT;
+	const struct listing *rules;
+
+	make_config(&cfg, 0);
+	rules = rules_of(&cfg);
+	add(&site, 1, "docs/a", 1, ACCESS_PUBLIC);
+	add(&site, 2, "docs/b", 1, ACCESS_PUBLIC);
+	sitemap_build(rules, &site, &sm);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		const struct page *changed = &site.pages[0];
+		struct sitemap_edit edit = { 0 };
+		int line = steps[i].line;
+
+		sitemap_remove(rules, &sm, &edit, &changed, 1);
+		shared_str_drop(site.pages[0].extensions);
+		site.pages[0].extensions = steps[i].images ?
+		    shared_str_dup(steps[i].images) : NULL;
+		site.pages[0].last_modified += steps[i].later;
+		sitemap_add(rules, &sm, &edit, &changed, 1, NULL);
+		buf_reset(&out);
+		buf_reset(&want);
+		sitemap_layout(&sm, steps[i].base);
+		sitemap_render_part(&sm, 0, steps[i].base, &out);
+		fresh_part(rules, &site, steps[i].base, &want);
+		UNIT_AT(line, strcmp(buf_str(&out), buf_str(&want)) == 0);
+		UNIT_AT(line, strstr(buf_str(&out), "</urlset>") != NULL);
+	}
+	sitemap_free(&sm);
+	site_free(&site);
+	buf_free(&out);
+	buf_free(&want);
+	config_free(&cfg);
+}
+
 static void
 test_schema_catches_garbage(void)
 {
@@ -359,6 +433,8 @@ suite_sitemap(void)
 		{ "hashes see every date", test_hashes_see_dates },
 		{ "entries share their pages' aliases",
 		    test_entries_share_aliases },
+		{ "a part's size follows its edits",
+		    test_part_size_follows_edits },
 		{ "schema check can fail", test_schema_catches_garbage },
 		CU_TEST_INFO_NULL
 	};

@@ -9,6 +9,7 @@
 #include "copy_short.h"
 #include "escape.h"
 #include "hash.h"
+#include "log.h"
 #include "sitemap.h"
 
 void
@@ -464,28 +465,37 @@ put_head(const struct sitemap *sm, struct buf *out, const char *root)
 	buf_adds(out, root);
 }
 
-/* The bytes of the <urlset> of part, so that it is made in one piece. */
+/*
+ * The bytes of the <urlset> of part, so that it is made in one piece:
+ * counted once for a length of base, as its hash is, till an entry of it
+ * changes, rather than in a pass over its entries for every answer.
+ */
 static size_t
-part_size(const struct sitemap *sm, size_t part, size_t base_len)
+part_size(struct sitemap *sm, size_t part, size_t base_len)
 {
-	const struct sitemap_part *p = &sm->parts[part];
+	struct sitemap_part *p = &sm->parts[part];
 	size_t size = head_size(sm) + strlen(urlset_open_of(sm)) +
 	    sizeof(urlset_tail) - 1;
 
-	for (size_t i = p->start; i < p->end; i++)
-		if (!sm->entries[i].dup)
-			size += url_size(base_len, &sm->entries[i]);
-	return size;
+	/* The head's namespaces follow every part's entries: not kept. */
+	if (p->bytes_base != base_len) {
+		p->bytes = 0;
+		for (size_t i = p->start; i < p->end; i++)
+			if (!sm->entries[i].dup)
+				p->bytes += url_size(base_len, &sm->entries[i]);
+		p->bytes_base = base_len;
+	}
+	return size + p->bytes;
 }
 
 void
-sitemap_render_part(const struct sitemap *sm, size_t part,
+sitemap_render_part(struct sitemap *sm, size_t part,
     const char *base_url, struct buf *out)
 {
 	const struct sitemap_part *p = &sm->parts[part];
 	struct buf open = BUF_INIT;	/* of every <loc>: up to the path */
 	const char *base;
-	size_t base_len;
+	size_t base_len, room;
 	char *start, *at;
 
 	buf_adds(&open, URL_OPEN);
@@ -495,7 +505,8 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 	base_len = open.len - (sizeof(URL_OPEN) - 1);
 	put_head(sm, out, urlset_open_of(sm));
 	/* All of it in one piece, each entry copied in: nothing is formatted. */
-	start = at = buf_room(out, part_size(sm, part, base_len));
+	room = part_size(sm, part, base_len);
+	start = at = buf_room(out, room);
 	for (size_t i = p->start; i < p->end; i++) {
 		const struct sitemap_entry *e = &sm->entries[i];
 
@@ -513,6 +524,12 @@ sitemap_render_part(const struct sitemap *sm, size_t part,
 			at = extensions_put(e->extensions, base, base_len, at);
 		memcpy(at, URL_END, sizeof(URL_END) - 1);
 		at += sizeof(URL_END) - 1;
+	}
+	/* A size kept past a change of its entries: a bug, never served. */
+	if ((size_t)(at - start) > room) {
+		log_msg("sitemap part %zu: %zu bytes written in %zu", part,
+		    (size_t)(at - start), room);
+		abort();
 	}
 	buf_commit(out, (size_t)(at - start));
 	buf_add(out, urlset_tail, sizeof(urlset_tail) - 1);

@@ -54,6 +54,8 @@ struct sitemap_part {
 	time_t	 newest;	/* 0 when empty */
 	int	 dated;		/* newest is known */
 	uint64_t hash;		/* of what the part shows; 0 until asked */
+	size_t	 bytes;		/* its entries' XML, for a base of */
+	size_t	 bytes_base;	/* ...this length; 0 until asked */
 };
 
 /*
@@ -162,7 +164,7 @@ size_t	sitemap_part_named(const struct sitemap *, const char *name);
 int	sitemap_is_index(const struct sitemap *);
 
 /* Appends the <urlset> of part (0-based; part < sm->nparts). */
-void	sitemap_render_part(const struct sitemap *, size_t part,
+void	sitemap_render_part(struct sitemap *, size_t part,
 	    const char *base_url, struct buf *);
 /* Appends the <sitemapindex> of every part. */
 void	sitemap_render_index(struct sitemap *, const char *base_url,
