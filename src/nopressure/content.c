@@ -308,8 +308,8 @@ pick_version(int shardfd, const char *shardpath, struct candidate *c,
 	/* Kept with the reason, for "sitemapd list". */
 	if (!served)
 		page_notes(new_page(site, c[0].id))->broken = xstrdup(
-		    gone.len == 0 &&
-		    reserved_only ? "reserved path" : buf_str(&broken));
+		    gone.len == 0 && reserved_only ? "reserved path" :
+		    buf_str(&broken));
 	while (i < n && c[i].id == c[0].id)
 		i++;
 	buf_free(&text);
