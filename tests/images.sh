@@ -95,6 +95,22 @@ check_eq "check: no problem" 0 "$?"
 check_contains "... and how many pages show images" \
     "note: [sitemap] images: 2 of the 3 listed pages show images" "$out"
 
+# An image Google's image crawler may not fetch is not listed, by its own
+# group or by googlebot's where it has none; the pages stay, as
+# googlebot-image fetches none of them.
+for group in Googlebot-Image Googlebot; do
+	ini "$TMP/$group.ini" "[sitemap]
+images = yes
+[robots:$group]
+disallow = /img/"
+	ask "$TMP/$group.ini"
+	home=$(printf '%s\n' "$BODY" | sed -n '\:<loc>http\://example.com/</loc>:,\:</url>:p' |
+	    sed -n 's:.*<image\:loc>\(.*\)</image\:loc>.*:\1:p')
+	check_eq "[robots:$group] disallow = /img/: the home page's other images" \
+	    "$(printf '%s\n' "$HOME_IMAGES" | grep -v '^http://example.com/img/')" "$home"
+	check_contains "... the page itself listed" "<loc>http://example.com/</loc>" "$BODY"
+done
+
 # --- a warm CGI from page facts -------------------------------------------
 ini "$TMP/facts.ini" "[sitemap]
 images = yes

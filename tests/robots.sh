@@ -204,5 +204,30 @@ check_eq "check: a group named by a full UA string: exit 2" 2 "$?"
 check_contains "check: ... and why" "bad.ini:3: [robots:Googlebot/2.1]: a group is named by a crawler's product token" \
     "$(cat "$TMP/err")"
 
+# What the sitemap lists, every crawler that reads it may fetch: "*", and
+# each search engine's crawler by a group of its own. One kept from the
+# whole site reads no sitemap, and a crawler for Google's news search
+# fetches no page for the web's.
+G="$TMP/groups"
+page "$G" 0000000000000501 1 "$(md open/page)"
+page "$G" 0000000000000502 1 "$(md x/page)"
+page "$G" 0000000000000503 1 "$(md news/page)"
+ini "$TMP/groups.ini" "$G" "[robots:Googlebot]
+disallow = /x/
+[robots:Applebot]
+disallow = /
+[robots:Googlebot-News]
+disallow = /news/"
+cgi SITEMAPD_CONFIG="$TMP/groups.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
+check_eq "groups: what googlebot may not fetch is not listed; the rest is" \
+    "http://example.com/news/page
+http://example.com/open/page" "$(locs)"
+"$SITEMAPD" -c "$TMP/groups.ini" check >"$TMP/out" 2>"$TMP/err"
+check_contains "groups: check says which group keeps it out" \
+    'page 0000000000000502 (/x/page): left out: blocked by robots.txt rule line 2, "Disallow: /x/" for "googlebot"' \
+    "$(cat "$TMP/out")"
+check_lacks "groups: a crawler kept from the site is not the sitemap's problem" \
+    "blocks the sitemap" "$(cat "$TMP/out")"
+
 check_no_sanitizer_report "$(cat "$TMP/err")"
 finish

@@ -258,6 +258,65 @@ test_parsers_agree(void)
 	CU_ASSERT_EQUAL(disagreements, 0);
 }
 
+/*
+ * What the sitemap may list: "*", and each search engine's crawler by a
+ * group of its own, unless that group keeps it from the sitemap; Google's
+ * image crawler for images alone.
+ */
+static void
+test_readers(void)
+{
+	static const struct {
+		int		 line;
+		const char	*agent, *pattern;	/* one rule beside "*" */
+		const char	*path;
+		const char	*page_blocker;	/* or NULL */
+		int		 image;		/* listed as an image */
+	} cases[] = {
+		{ __LINE__, "Googlebot", "/x/", "/x/a", "googlebot", 0 },
+		{ __LINE__, "Googlebot", "/x/", "/y/a", NULL, 1 },
+		{ __LINE__, "bingbot", "/*.pdf$", "/a.pdf", "bingbot", 0 },
+		{ __LINE__, "YandexBot", "/x/", "/x/a", "yandexbot", 0 },
+		/* A product token in any case is the same crawler. */
+		{ __LINE__, "GOOGLEBOT", "/x/", "/x/a", "googlebot", 0 },
+		/* Out of one engine on purpose: it reads no sitemap. */
+		{ __LINE__, "Applebot", "/", "/x/a", NULL, 1 },
+		{ __LINE__, "Googlebot", "/sitemap", "/x/a", NULL, 1 },
+		/* For their own searches: pages stay, images go. */
+		{ __LINE__, "Googlebot-Image", "/x/", "/x/a", NULL, 0 },
+		{ __LINE__, "Googlebot-News", "/x/", "/x/a", NULL, 1 },
+		{ __LINE__, "Googlebot-Video", "/x/", "/x/a", NULL, 1 },
+		/* No search engine: "*" alone decides for the sitemap. */
+		{ __LINE__, "GPTBot", "/x/", "/x/a", NULL, 1 },
+		{ __LINE__, NULL, "/x/", "/x/a", "*", 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct reserved res;
+		struct robots r;
+		struct buf why = BUF_INIT;
+		const char *err, *blocker;
+		int line = cases[i].line;
+
+		reserved_init(&res);
+		robots_init(&r);
+		UNIT_AT(line, robots_add_rule(&r, cases[i].agent, 0,
+		    cases[i].pattern, &err) == 0);
+		UNIT_AT(line, robots_finish(&r, &res, &why) == 0);
+		blocker = robots_blocker(&r, cases[i].path);
+		UNIT_AT(line, cases[i].page_blocker ? blocker != NULL &&
+		    strcmp(blocker, cases[i].page_blocker) == 0 :
+		    blocker == NULL);
+		UNIT_AT(line, robots_allows(&r, cases[i].path) ==
+		    (cases[i].page_blocker == NULL));
+		UNIT_AT(line, robots_allows_image(&r, cases[i].path) ==
+		    cases[i].image);
+		robots_free(&r);
+		reserved_free(&res);
+		buf_free(&why);
+	}
+}
+
 void
 suite_robots(void)
 {
@@ -268,6 +327,7 @@ suite_robots(void)
 		    test_disallow_star },
 		{ "limits", test_limits },
 		{ "Google, RFC 9309 and first-match agree", test_parsers_agree },
+		{ "the sitemap's readers", test_readers },
 		CU_TEST_INFO_NULL
 	};
 

@@ -197,7 +197,8 @@ take_image(struct sitemap_extensions *a, struct buf *images, const char *url,
 		buf_free(&path);
 		resolved = 1;
 	}
-	if (site && rules->robots != NULL && !robots_allows(rules->robots, u)) {
+	if (site && rules->robots != NULL &&
+	    !robots_allows_image(rules->robots, u)) {
 		free(u);
 		return 1;
 	}

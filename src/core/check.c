@@ -189,12 +189,14 @@ check_robots_allows(const struct reporter *rep, const struct config *cfg,
     const char *path, const char *what)
 {
 	struct buf rule = BUF_INIT;
+	const char *agent = robots_blocker(&cfg->robots, path);
 
-	if (robots_allows(&cfg->robots, path))
+	if (agent == NULL)
 		return;
 	robots_explain(&cfg->robots, path, &rule);
-	report(rep, FINDING_PROBLEM, "robots.txt: %s blocks %s for \"*\"",
-	    buf_str(&rule), what);
+	/* robots_explain names a reader's group: "*" is said here. */
+	report(rep, FINDING_PROBLEM, "robots.txt: %s blocks %s%s",
+	    buf_str(&rule), what, strcmp(agent, "*") == 0 ? " for \"*\"" : "");
 	buf_free(&rule);
 }
 

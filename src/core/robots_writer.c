@@ -11,7 +11,12 @@
 #include "escape.h"
 #include "protocol_limits.h"
 #include "robots_writer.h"
+#include "search_crawlers.h"
 #include "usage_prefs.h"
+
+static void	read_back(struct robots *, const struct buf *text);
+static const char *blocking(const struct robots *, const char *path,
+		    int (*fetches)(const char *));
 
 void
 robots_init(struct robots *r)
@@ -41,6 +46,7 @@ robots_free(struct robots *r)
 		free(r->licenses[i]);
 	free(r->licenses);
 	robotstxt_free(&r->parsed);
+	free(r->readers);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -514,8 +520,7 @@ robots_finish(struct robots *r, const struct reserved *reserved,
 	if (size > ROBOTS_MAX_BYTES)
 		buf_printf(why, "robots.txt: its rules take %zu bytes; crawlers "
 		    "read only the first %d", size, ROBOTS_MAX_BYTES);
-	robotstxt_free(&r->parsed);
-	robotstxt_parse(&r->parsed, text.data, text.len);
+	read_back(r, &text);
 	buf_free(&text);
 	return size > ROBOTS_MAX_BYTES ? -1 : 0;
 }
@@ -558,28 +563,44 @@ robots_copy(struct robots *dst, const struct robots *src)
 	}
 	/* Read back as robots_finish did: the same text, the same verdicts. */
 	robots_render(src, "http://localhost", &text);
-	robotstxt_parse(&dst->parsed, text.data, text.len);
+	read_back(dst, &text);
 	buf_free(&text);
 }
 
 int
 robots_allows(const struct robots *r, const char *path)
 {
-	/* "*" is no product token, so only the "*" group speaks to it. */
-	return robotstxt_path_allowed(&r->parsed, "*", path, NULL);
+	return blocking(r, path, search_crawler_fetches_pages) == NULL;
+}
+
+int
+robots_allows_image(const struct robots *r, const char *path)
+{
+	return blocking(r, path, search_crawler_fetches_images) == NULL;
+}
+
+const char *
+robots_blocker(const struct robots *r, const char *path)
+{
+	return blocking(r, path, search_crawler_fetches_pages);
 }
 
 void
 robots_explain(const struct robots *r, const char *path, struct buf *out)
 {
+	const char *agent = robots_blocker(r, path);
 	int line;
 
-	robotstxt_path_allowed(&r->parsed, "*", path, &line);
+	if (agent == NULL)
+		agent = "*";
+	robotstxt_path_allowed(&r->parsed, agent, path, &line);
 	for (size_t i = 0; i < r->parsed.n; i++)
 		if (r->parsed.v[i].number == line)
 			buf_printf(out, "line %d, \"%s: %s\"", line,
 			    r->parsed.v[i].key == ROBOTSTXT_ALLOW ? "Allow" :
 			    "Disallow", r->parsed.v[i].value);
+	if (strcmp(agent, "*") != 0)
+		buf_printf(out, " for \"%s\"", agent);
 }
 
 void
@@ -611,4 +632,65 @@ robots_render(const struct robots *r, const char *base_url, struct buf *out)
 	buf_printf(out, "Sitemap: %s/sitemap.xml\n", base_url);
 	for (size_t i = 0; i < r->nsitemaps; i++)
 		buf_printf(out, "Sitemap: %s\n", r->sitemaps[i]);
+}
+
+/*
+ * The text robots_render wrote, parsed for the verdicts; then which
+ * search engines' crawlers read the sitemap it names with rules of their
+ * own. One its group keeps from the sitemap reads none of it: a site out
+ * of one engine's search on purpose keeps its sitemap for the others.
+ */
+static void
+read_back(struct robots *r, const struct buf *text)
+{
+	struct buf sitemap = BUF_INIT;
+
+	robotstxt_free(&r->parsed);
+	robotstxt_parse(&r->parsed, text->data, text->len);
+	free(r->readers);
+	r->readers = NULL;
+	r->nreaders = 0;
+	for (size_t i = 0; i < r->parsed.n && sitemap.len == 0; i++)
+		if (r->parsed.v[i].key == ROBOTSTXT_SITEMAP)
+			robotstxt_path_of(r->parsed.v[i].value, &sitemap);
+	for (size_t i = 0; i < r->parsed.n && sitemap.len > 0; i++) {
+		const char *value = r->parsed.v[i].value, *agent;
+		size_t n = 0, k;
+
+		if (r->parsed.v[i].key != ROBOTSTXT_USER_AGENT)
+			continue;
+		while (ascii_is_alpha((unsigned char)value[n]) ||
+		    value[n] == '-' || value[n] == '_')
+			n++;
+		if ((agent = search_crawler_named(value, n)) == NULL)
+			continue;
+		for (k = 0; k < r->nreaders && r->readers[k] != agent; k++)
+			;
+		if (k < r->nreaders || !robotstxt_path_allowed(&r->parsed,
+		    agent, buf_str(&sitemap), NULL))
+			continue;
+		r->readers = xreallocarray(r->readers, r->nreaders + 1,
+		    sizeof(*r->readers));
+		r->readers[r->nreaders++] = agent;
+	}
+	buf_free(&sitemap);
+}
+
+/*
+ * "*" first, as most rules are its own; then each reader that fetches
+ * URLs of that kind. "*" is no product token, so only the "*" group
+ * speaks to it.
+ */
+static const char *
+blocking(const struct robots *r, const char *path,
+    int (*fetches)(const char *))
+{
+	if (!robotstxt_path_allowed(&r->parsed, "*", path, NULL))
+		return "*";
+	for (size_t i = 0; i < r->nreaders; i++)
+		if (fetches(r->readers[i]) &&
+		    !robotstxt_path_allowed(&r->parsed, r->readers[i], path,
+		    NULL))
+			return r->readers[i];
+	return NULL;
 }

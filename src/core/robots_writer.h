@@ -61,6 +61,12 @@ struct robots {
 	char	**licenses;	/* RSL's License lines */
 	size_t	 nlicenses;
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
+	/*
+	 * The search engines' crawlers with a group of their own that may
+	 * fetch the sitemap, and so read it (search_crawlers.h' names).
+	 */
+	const char	**readers;
+	size_t		 nreaders;
 };
 
 void	robots_init(struct robots *);
@@ -115,10 +121,20 @@ int	robots_add_sitemap(struct robots *, const char *url,
 int	robots_finish(struct robots *, const struct reserved *,
 	    struct buf *why);
 
-/* Whether the "*" group lets a crawler fetch path (percent-encoded). */
+/*
+ * Whether every crawler that reads the sitemap may fetch path (percent-
+ * encoded), a page's or an image's: the "*" group, and each of the
+ * readers that fetches such URLs by the group of its own. A sitemap
+ * listing what its reader may not fetch is one it reports as blocked.
+ */
 int	robots_allows(const struct robots *, const char *path);
-
-/* Appends which line decides path for "*": line 3, "Disallow: /a". */
+int	robots_allows_image(const struct robots *, const char *path);
+/* The first that may not fetch the page at path: "*", a reader, or NULL. */
+const char *robots_blocker(const struct robots *, const char *path);
+/*
+ * Appends which line keeps it from path: line 3, "Disallow: /a"; then
+ * for a reader, for "googlebot".
+ */
 void	robots_explain(const struct robots *, const char *path,
 	    struct buf *out);
 

@@ -20,3 +20,16 @@ search_crawler_named(const char *name, size_t n)
 			return *c;
 	return NULL;
 }
+
+int
+search_crawler_fetches_pages(const char *crawler)
+{
+	return strncmp(crawler, "googlebot-", 10) != 0;
+}
+
+int
+search_crawler_fetches_images(const char *crawler)
+{
+	return search_crawler_fetches_pages(crawler) ||
+	    strcmp(crawler, "googlebot-image") == 0;
+}
