@@ -63,7 +63,7 @@ struct robots {
 	struct robotstxt parsed;	/* what robots_finish wrote, read back */
 	/*
 	 * The search engines' crawlers with a group of their own that may
-	 * fetch the sitemap, and so read it (search_crawlers.h' names).
+	 * fetch the sitemap, and so read it (search_crawlers.h's names).
 	 */
 	const char	**readers;
 	size_t		 nreaders;
