@@ -93,9 +93,26 @@ test_changes(void)
 		/* Docusaurus: its previous and next links inside <main>. */
 		{ __LINE__, "<main><article>x</article><nav>Prev A</nav></main>",
 		    "<main><article>x</article><nav>Prev B</nav></main>", 1 },
-		/* Starlight: its credits in a <footer> inside <main>. */
+		/* Starlight: its credits, edit link and previous and next
+		 * pages in a <footer> of no section inside <main>. */
 		{ __LINE__, "<main>x<footer>Made with A</footer></main>",
 		    "<main>x<footer>Made with B</footer></main>", 1 },
+		{ __LINE__, "<main><div><div>x</div><footer>A</footer></div>"
+		    "</main>", "<main><div><div>x</div><footer>B</footer>"
+		    "</div></main>", 1 },
+		{ __LINE__, "<main>x<div><a href=\"/a\" rel=\"prev\">Doc A"
+		    "</a></div></main>", "<main>x<div><a href=\"/b\" "
+		    "rel=\"prev\">Doc B</a></div></main>", 1 },
+		{ __LINE__, "<main>x<a href=\"/a\" rel=\"nofollow NEXT\">A"
+		    "</a></main>", "<main>x<a href=\"/b\" rel=\"nofollow "
+		    "NEXT\">B</a></main>", 1 },
+		{ __LINE__, "<main>x<div role=\"contentinfo\">a</div></main>",
+		    "<main>x<div role=\"contentinfo\">b</div></main>", 1 },
+		/* An aside beside the content, of the site. */
+		{ __LINE__, "<aside>a</aside><article>x</article>",
+		    "<aside>b</aside><article>x</article>", 1 },
+		{ __LINE__, "<div role=\"complementary\">a</div><main>x</main>",
+		    "<div role=\"complementary\">b</div><main>x</main>", 1 },
 		{ __LINE__, "<main>x<div role=\"navigation\">a</div></main>",
 		    "<main>x<div role=\"navigation\">b</div></main>", 1 },
 		{ __LINE__, "<main>x<form role=\"search\">a</form></main>",
@@ -130,8 +147,6 @@ test_changes(void)
 		/* A picture replaced, in the content; not in the header. */
 		{ __LINE__, "<main><img src=\"a.png\"></main>",
 		    "<main><img src=\"b.png\"></main>", 0 },
-		{ __LINE__, "<main><img src=\"a.png\"></main>",
-		    "<main><img src=\"a.png\" alt=\"a\"></main>", 1 },
 		{ __LINE__, "<header><img src=\"a.png\"></header><main>x</main>",
 		    "<header><img src=\"b.png\"></header><main>x</main>", 1 },
 		{ __LINE__, "<main><img hidden src=\"a.png\">x</main>",
@@ -159,6 +174,267 @@ test_changes(void)
 	}
 	buf_free(&a);
 	buf_free(&b);
+}
+
+/*
+ * What a reader sees besides the text of the content, each class a
+ * table of an edit (a to b) and whether it moves the hash: issue 65's
+ * classes, met in real generators' pages.
+ */
+struct edit {
+	int		 line;
+	const char	*a, *b;
+	int		 moves;
+};
+
+static void
+edits_check(const struct edit *cases, size_t n)
+{
+	static const char head[] = "<!doctype html><html><head>"
+	    "<title>T</title></head><body><nav>n</nav>";
+	struct buf a = BUF_INIT, b = BUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		buf_reset(&a);
+		buf_reset(&b);
+		buf_printf(&a, "%s%s<footer>f</footer></body></html>", head,
+		    cases[i].a);
+		buf_printf(&b, "%s%s<footer>f</footer></body></html>", head,
+		    cases[i].b);
+		UNIT_AT(cases[i].line, (sums_of(buf_str(&a)).main !=
+		    sums_of(buf_str(&b)).main) == cases[i].moves);
+	}
+	buf_free(&a);
+	buf_free(&b);
+}
+#define EDITS_CHECK(cases)	edits_check(cases, sizeof(cases) / \
+	sizeof(cases[0]))
+
+/* Asides in the content: Starlight's notes, Sphinx's sidebars, topics
+ * and footnotes. */
+static void
+test_nested_aside(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><p>x</p><aside aria-label=\"Note\" "
+		    "class=\"starlight-aside\"><p>Old</p></aside></main>",
+		    "<main><p>x</p><aside aria-label=\"Note\" "
+		    "class=\"starlight-aside\"><p>New</p></aside></main>",
+		    1 },
+		{ __LINE__, "<div role=\"main\"><section><aside "
+		    "class=\"sidebar\">a</aside></section></div>",
+		    "<div role=\"main\"><section><aside class=\"sidebar\">"
+		    "b</aside></section></div>", 1 },
+		{ __LINE__, "<div role=\"main\"><aside class=\"footnote\">"
+		    "a</aside></div>", "<div role=\"main\"><aside "
+		    "class=\"footnote\">b</aside></div>", 1 },
+		{ __LINE__, "<article><p>x</p><aside>a</aside></article>",
+		    "<article><p>x</p><aside>b</aside></article>", 1 },
+		{ __LINE__, "<main><div role=\"complementary\">a</div></main>",
+		    "<main><div role=\"complementary\">b</div></main>", 1 },
+		/* The nav inside an aside is still navigation. */
+		{ __LINE__, "<main>x<aside><nav>a</nav></aside></main>",
+		    "<main>x<aside><nav>b</nav></aside></main>", 0 },
+		/* Beside the content, not in it. */
+		{ __LINE__, "<aside>a</aside><main>x</main>",
+		    "<aside>b</aside><main>x</main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* What a click shows: tab panels, and what a search in the page does. */
+static void
+test_tabpanel(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><div role=\"tabpanel\">npm i</div><div "
+		    "role=\"tabpanel\" hidden>yarn add a</div></main>",
+		    "<main><div role=\"tabpanel\">npm i</div><div "
+		    "role=\"tabpanel\" hidden>yarn add b</div></main>", 1 },
+		{ __LINE__, "<main><div role=\"TabPanel\" hidden=\"\">a"
+		    "</div></main>", "<main><div role=\"TabPanel\" "
+		    "hidden=\"\">b</div></main>", 1 },
+		{ __LINE__, "<main><div hidden=\"until-found\">a</div></main>",
+		    "<main><div hidden=\"until-found\">b</div></main>", 1 },
+		{ __LINE__, "<main><details><summary>s</summary>a</details>"
+		    "</main>", "<main><details><summary>s</summary>b"
+		    "</details></main>", 1 },
+		/* Hidden for good. */
+		{ __LINE__, "<main>x<div hidden>a</div></main>",
+		    "<main>x<div hidden>b</div></main>", 0 },
+		{ __LINE__, "<main>x<div role=\"tabpanel\"><template>a"
+		    "</template></div></main>", "<main>x<div "
+		    "role=\"tabpanel\"><template>b</template></div></main>",
+		    0 },
+		{ __LINE__, "<main>x<div hidden><div role=\"tabpanel\">a"
+		    "</div></div></main>", "<main>x<div hidden><div "
+		    "role=\"tabpanel\">b</div></div></main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* A post's own header and footer, inside its <article> or <section>. */
+static void
+test_article_header_footer(void)
+{
+	static const struct edit cases[] = {
+		/* PaperMod, minima: the description, the author. */
+		{ __LINE__, "<main><article><header><h1>P</h1><div "
+		    "class=\"post-description\">Old</div></header>x</article>"
+		    "</main>", "<main><article><header><h1>P</h1><div "
+		    "class=\"post-description\">New</div></header>x"
+		    "</article></main>", 1 },
+		/* Pelican: the post's dates, in its footer. */
+		{ __LINE__, "<article><footer class=\"post-info\">Modified: "
+		    "2025-01-02</footer>x</article>", "<article><footer "
+		    "class=\"post-info\">Modified: 2025-02-03</footer>x"
+		    "</article>", 1 },
+		/* Docusaurus: the blog post's authors. */
+		{ __LINE__, "<main><article><header><h1>P</h1><div>Ann</div>"
+		    "</header>x</article></main>", "<main><article><header>"
+		    "<h1>P</h1><div>Bob</div></header>x</article></main>", 1 },
+		{ __LINE__, "<main><section><footer>a</footer></section></main>",
+		    "<main><section><footer>b</footer></section></main>", 1 },
+		/* The site's, of no section, wherever the template put it. */
+		{ __LINE__, "<header>a</header><main><article>x</article></main>",
+		    "<header>b</header><main><article>x</article></main>", 0 },
+		{ __LINE__, "<main><header>a</header><article>x</article>"
+		    "</main>", "<main><header>b</header><article>x</article>"
+		    "</main>", 0 },
+		{ __LINE__, "<main><article>x</article><footer>a</footer>"
+		    "</main>", "<main><article>x</article><footer>b</footer>"
+		    "</main>", 0 },
+		/* PaperMod: its previous and next posts, a nav in the footer. */
+		{ __LINE__, "<main><article>x<footer><nav class=\"paginav\">"
+		    "A</nav></footer></article></main>", "<main><article>x"
+		    "<footer><nav class=\"paginav\">B</nav></footer>"
+		    "</article></main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* Where a link goes. */
+static void
+test_href(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><a href=\"/files/setup-1.0.exe\">Download"
+		    "</a></main>", "<main><a href=\"/files/setup-2.0.exe\">"
+		    "Download</a></main>", 1 },
+		{ __LINE__, "<main><p>See <a href=\"/v1/guide\">the guide</a>"
+		    "</p></main>", "<main><p>See <a href=\"/v2/guide\">the "
+		    "guide</a></p></main>", 1 },
+		{ __LINE__, "<main><map><area href=\"/a\"></map></main>",
+		    "<main><map><area href=\"/b\"></map></main>", 1 },
+		/* No text spells a link. */
+		{ __LINE__, "<main><a href=\"/a\">x</a></main>",
+		    "<main><a>x</a>href: /a</main>", 1 },
+		/* What does not show: its class, its title. */
+		{ __LINE__, "<main><a href=\"/a\" class=\"c1\">x</a></main>",
+		    "<main><a href=\"/a\" class=\"c2\">x</a></main>", 0 },
+		{ __LINE__, "<nav><a href=\"/a\">x</a></nav><main>y</main>",
+		    "<nav><a href=\"/b\">x</a></nav><main>y</main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* An image's alt text: what it says to one who cannot see it. */
+static void
+test_alt(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><img src=\"a.png\" alt=\"Old\"></main>",
+		    "<main><img src=\"a.png\" alt=\"New\"></main>", 1 },
+		{ __LINE__, "<main><img src=\"a.png\"></main>",
+		    "<main><img src=\"a.png\" alt=\"a\"></main>", 1 },
+		{ __LINE__, "<main><img src=\"a.png\" alt=\"a\"></main>",
+		    "<main><img src=\"a.png\" alt=\"a\" width=\"9\">"
+		    "</main>", 0 },
+		{ __LINE__, "<header><img src=\"l.png\" alt=\"a\"></header>"
+		    "<main>x</main>", "<header><img src=\"l.png\" "
+		    "alt=\"b\"></header><main>x</main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* What a frame or a player plays; a list's start; a box ticked. */
+static void
+test_embedded(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><iframe src=\"https://v.example/embed/a\">"
+		    "</iframe></main>", "<main><iframe "
+		    "src=\"https://v.example/embed/b\"></iframe></main>", 1 },
+		{ __LINE__, "<main><video src=\"a.mp4\"></video></main>",
+		    "<main><video src=\"b.mp4\"></video></main>", 1 },
+		{ __LINE__, "<main><video><source src=\"a.webm\"></video>"
+		    "</main>", "<main><video><source src=\"b.webm\"></video>"
+		    "</main>", 1 },
+		{ __LINE__, "<main><audio src=\"a.ogg\"></audio></main>",
+		    "<main><audio src=\"b.ogg\"></audio></main>", 1 },
+		{ __LINE__, "<main><ol start=\"3\"><li>a</li></ol></main>",
+		    "<main><ol start=\"4\"><li>a</li></ol></main>", 1 },
+		{ __LINE__, "<main><ul><li><input type=\"checkbox\" disabled>"
+		    " a</li></ul></main>", "<main><ul><li><input "
+		    "type=\"checkbox\" disabled checked> a</li></ul></main>",
+		    1 },
+		{ __LINE__, "<main><iframe src=\"a\" class=\"x\"></iframe>"
+		    "</main>", "<main><iframe src=\"a\" class=\"y\">"
+		    "</iframe></main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/* Code's blanks as written: a line moved out of its loop. */
+static void
+test_pre_blanks(void)
+{
+	static const struct edit cases[] = {
+		{ __LINE__, "<main><pre>for x in y:\n    a()\n    b()</pre>"
+		    "</main>", "<main><pre>for x in y:\n    a()\nb()</pre>"
+		    "</main>", 1 },
+		{ __LINE__, "<main><pre><code><span>if</span> x:\n  "
+		    "<span>y</span></code></pre></main>", "<main><pre><code>"
+		    "<span>if</span> x:\n    <span>y</span></code></pre>"
+		    "</main>", 1 },
+		{ __LINE__, "<main><p>Run <code>a  b</code></p></main>",
+		    "<main><p>Run <code>a b</code></p></main>", 1 },
+		/* A highlighter's markup inside code parts no words. */
+		{ __LINE__, "<main><pre>ab</pre></main>",
+		    "<main><pre><span>a</span><span>b</span></pre></main>", 0 },
+		/* Outside code, blanks are as a reader sees them. */
+		{ __LINE__, "<main><p>a  b</p><pre>c</pre></main>",
+		    "<main><p>a\n b</p><pre>c</pre></main>", 0 },
+		{ __LINE__, "<main><p>a</p><pre>b</pre></main>",
+		    "<main><p>a</p> <pre>b</pre></main>", 0 },
+	};
+
+	EDITS_CHECK(cases);
+}
+
+/*
+ * sitemapd 0.2.0's hash is read as it read it, so that the rows it
+ * stored keep their dates: the figure is what 0.2.0 (commit ffa8a32)
+ * stored for this page, whose content holds what it left out.
+ */
+static void
+test_main_0_2_kept(void)
+{
+	struct content_sums s = sums_of("<!doctype html><html><head><title>"
+	    "A page</title><style>p{}</style></head><body><nav>Home Docs"
+	    "</nav><main><h1>A  page</h1><p>Its text.</p><script>x=1"
+	    "</script><aside>A note</aside><div role=\"tabpanel\" hidden>"
+	    "Tab</div><a href=\"/x\">x</a><pre>  a\n    b</pre></main>"
+	    "<footer>Built today</footer></body></html>\n");
+
+	UNIT_AT(__LINE__, s.main_0_2 == UINT64_C(0x5bc255e5287a9dfc));
+	UNIT_AT(__LINE__, s.main != s.main_0_2);
 }
 
 /* The page's own title is its content; a title in its body is not. */
@@ -335,6 +611,15 @@ suite_main_content(void)
 		{ "what moves the hash, and what does not", test_changes },
 		{ "the page's own title", test_title },
 		{ "the whole page's hash, as stores hold it", test_whole_kept },
+		{ "0.2.0's hash, as stores hold it", test_main_0_2_kept },
+		{ "an aside in the content", test_nested_aside },
+		{ "a tab panel, hidden until clicked", test_tabpanel },
+		{ "a post's own header and footer",
+		    test_article_header_footer },
+		{ "where a link goes", test_href },
+		{ "an image's alt text", test_alt },
+		{ "frames, players, lists and boxes", test_embedded },
+		{ "code's blanks", test_pre_blanks },
 		{ "nesting deeper than followed", test_deep },
 		{ "the images of the main content", test_images },
 		CU_TEST_INFO_NULL

@@ -248,10 +248,11 @@ cache_file_of(const struct page_cache *c, const struct page *page,
 }
 
 uint64_t
-cache_content_whole(const struct page_cache *c, const struct page *page)
+cache_content_before(const struct page_cache *c, const struct page *page,
+    enum content_kind kind)
 {
-	return c->ops && c->ops->content_whole ? c->ops->content_whole(c->src,
-	    page) : 0;
+	return c->ops && c->ops->content_before ?
+	    c->ops->content_before(c->src, page, kind) : 0;
 }
 
 /* The alias owners and the sitemap, made from every page. */

@@ -94,8 +94,8 @@ void	cache_restricted(const struct page_cache *, const struct page *,
 /* The file a page is read from, below the root, where its source says. */
 void	cache_file_of(const struct page_cache *, const struct page *,
 	    struct buf *out);
-/* source_ops' content_whole: its file read again; 0 where unknown. */
-uint64_t	cache_content_whole(const struct page_cache *,
-	    const struct page *);
+/* source_ops' content_before: its file read again; 0 where unknown. */
+uint64_t	cache_content_before(const struct page_cache *,
+	    const struct page *, enum content_kind);
 
 #endif

@@ -28,6 +28,19 @@ enum content_from { CONTENT_FROM_NONE, CONTENT_FROM_MAIN, CONTENT_FROM_ROLE,
 	CONTENT_FROM_ARTICLE, CONTENT_FROM_BODY };
 
 /*
+ * The kinds of content hash sitemapd has kept, by the number a store's
+ * row records (docroot/content_hash.h): a row of an older kind keeps its
+ * date while its page hashes, by that kind, to what the row holds, and
+ * takes the page's hash of now then.
+ */
+enum content_kind {
+	CONTENT_KIND_WHOLE,	/* 0.1.0: the whole page's text */
+	CONTENT_KIND_MAIN_0_2,	/* 0.2.0: the title and main content's
+				   text and pictures' URLs, by its rules */
+	CONTENT_KIND_MAIN,	/* now */
+};
+
+/*
  * What few pages have: kept aside, so that a page with none of them (most
  * of a document root's, and of NoPressure's) costs a pointer.
  */

@@ -64,12 +64,12 @@ struct source_ops {
 	void		 (*file_of)(const struct source *,
 			    const struct page *, struct buf *out);
 	/*
-	 * The hash of a page's whole text, its file read again, as state
-	 * written before content hashes covered the main content holds
-	 * it; 0 where unknown. NULL: its pages hash none.
+	 * The hash of a page's content by an older kind (page.h), its
+	 * file read again, as state written by that version holds it; 0
+	 * where unknown. NULL: its pages hash none.
 	 */
-	uint64_t	 (*content_whole)(const struct source *,
-			    const struct page *);
+	uint64_t	 (*content_before)(const struct source *,
+			    const struct page *, enum content_kind);
 	/*
 	 * Whether a page's site images ("\t/alias\n" lines of its
 	 * extensions) name pages of this source, as NoPressure's content

@@ -25,11 +25,18 @@ struct text_sum {
 	int		 some;		/* some text came */
 };
 
-struct text_hash {
+/* What one set of rules (main_content.h) reads of the page. */
+struct reading {
 	struct main_content where;
 	struct text_sum	 part[MAIN_KINDS];	/* each candidate's */
 	struct text_sum	 title;
-	struct text_sum	 whole;		/* every text shown, as before */
+	int		 verbatim;	/* inside code: blanks as written */
+};
+
+struct text_hash {
+	struct reading	 now;		/* MAIN_RULES_NOW */
+	struct reading	 before;	/* MAIN_RULES_0_2, for stores of 0.2 */
+	struct text_sum	 whole;		/* every text shown, for those of 0.1 */
 	int		 whole_hidden;	/* inside so many scripts and styles */
 	int		 pictures;	/* <img>s shown */
 	int		 scripts;	/* <script>s, shown or not */
@@ -37,14 +44,52 @@ struct text_hash {
 	struct page_images *images;	/* or NULL */
 };
 
+/*
+ * What a reader gets of an element besides its text, by the element
+ * (NULL: any) and attribute that hold it, and the word it is hashed as:
+ * where a link goes, what an image says to one who cannot see it, what
+ * a frame or a player plays, where a list's count starts, a box ticked.
+ */
+static const struct shown_attribute {
+	const char	*element, *attribute, *word;
+} shown_attributes[] = {
+	{ "a", "href", "href:" },
+	{ "area", "href", "href:" },
+	{ "img", "alt", "alt:" },
+	{ "area", "alt", "alt:" },
+	{ "iframe", "src", "src:" },
+	{ "embed", "src", "src:" },
+	{ "video", "src", "src:" },
+	{ "video", "poster", "poster:" },
+	{ "audio", "src", "src:" },
+	{ "source", "src", "src:" },
+	{ "source", "srcset", "srcset:" },
+	{ "track", "src", "src:" },
+	{ "object", "data", "data:" },
+	{ "ol", "start", "start:" },
+	{ "ol", "reversed", "reversed:" },
+	{ "li", "value", "value:" },
+	{ "input", "checked", "checked:" },
+};
+
+static void	reading_init(struct reading *, enum main_rules);
+static void	reading_start(struct text_hash *, struct reading *,
+		    const char *, const xmlChar **);
+static void	reading_end(struct reading *, const char *);
+static void	reading_text(struct reading *, const xmlChar *, int);
 static void	on_start(void *, const xmlChar *, const xmlChar **);
 static void	on_end(void *, const xmlChar *);
 static void	on_text(void *, const xmlChar *, int);
 static void	sum_init(struct text_sum *);
 static void	sum_text(struct text_sum *, const xmlChar *, int);
+static void	sum_verbatim(struct text_sum *, const xmlChar *, int);
 static void	sum_word(struct text_sum *, const char *, const char *);
+static void	sum_words(struct reading *, unsigned, const char *,
+		    const char *);
+static uint64_t	main_sum(const struct reading *, enum main_kind);
 static void	all_blank(struct text_hash *);
 static int	is_hidden(const char *);
+static int	is_verbatim(const char *);
 static void	take_date(struct body_dates *, const xmlChar *,
 		    const xmlChar **);
 static int	has_token(const char *, const char *);
@@ -56,14 +101,12 @@ content_hash(int fd, struct body_dates *dates, struct page_images *images,
 {
 	struct text_hash t = { .dates = dates, .images = images };
 	htmlSAXHandler sax;
-	enum main_kind from;
+	enum main_kind from, from_0_2;
 	int rc;
 
 	memset(sums, 0, sizeof(*sums));
-	main_content_init(&t.where);
-	for (int k = 0; k < MAIN_KINDS; k++)
-		sum_init(&t.part[k]);
-	sum_init(&t.title);
+	reading_init(&t.now, MAIN_RULES_NOW);
+	reading_init(&t.before, MAIN_RULES_0_2);
 	sum_init(&t.whole);
 	memset(&sax, 0, sizeof(sax));
 	sax.startElement = on_start;
@@ -71,14 +114,14 @@ content_hash(int fd, struct body_dates *dates, struct page_images *images,
 	sax.characters = on_text;
 	sax.cdataBlock = on_text;
 	rc = html_read(fd, &sax, &t, CONTENT_HASH_MAX);
-	from = main_content_chosen(&t.where);
-	main_content_free(&t.where);
+	from = main_content_chosen(&t.now.where);
+	from_0_2 = main_content_chosen(&t.before.where);
+	main_content_free(&t.now.where);
+	main_content_free(&t.before.where);
 	if (rc == -1)
 		return -1;
-	/* The title, then the content: neither runs into the other. */
-	sums->main = hash_add(t.title.h, &t.part[from].h,
-	    sizeof(t.part[from].h));
-	sums->main += sums->main == 0;	/* 0 says "not known" */
+	sums->main = main_sum(&t.now, from);
+	sums->main_0_2 = main_sum(&t.before, from_0_2);
 	sums->whole = t.whole.h;
 	sums->from = from;
 	sums->shown = t.whole.some || t.pictures > 0;
@@ -86,35 +129,100 @@ content_hash(int fd, struct body_dates *dates, struct page_images *images,
 	return 0;
 }
 
+void
+content_sums_before(const struct content_sums *sums,
+    uint64_t before[CONTENT_KIND_MAIN])
+{
+	before[CONTENT_KIND_WHOLE] = sums->whole;
+	before[CONTENT_KIND_MAIN_0_2] = sums->main_0_2;
+}
+
+static void
+reading_init(struct reading *r, enum main_rules rules)
+{
+	main_content_init(&r->where, rules);
+	for (int k = 0; k < MAIN_KINDS; k++)
+		sum_init(&r->part[k]);
+	sum_init(&r->title);
+	r->verbatim = 0;
+}
+
+/* An element begins, as the reading's rules see it. */
+static void
+reading_start(struct text_hash *t, struct reading *r, const char *name,
+    const xmlChar **atts)
+{
+	const char *src;
+	unsigned here;
+
+	main_content_start(&r->where, name, (const char *const *)atts);
+	here = main_content_here(&r->where);
+	/* A picture replaced is the page changed: its URL counts. */
+	if (here != 0 && strcmp(name, "img") == 0 && atts != NULL &&
+	    (src = html_attribute(atts, "src")) != NULL) {
+		sum_words(r, here, "img:", src);
+		if (r == &t->now && t->images != NULL)
+			page_images_add(t->images, src, here);
+	}
+	if (r->where.rules == MAIN_RULES_0_2 || here == 0 || atts == NULL)
+		return;
+	for (size_t i = 0; i < sizeof(shown_attributes) /
+	    sizeof(shown_attributes[0]); i++) {
+		const struct shown_attribute *a = &shown_attributes[i];
+		const char *value;
+
+		if (strcmp(name, a->element) == 0 &&
+		    (value = html_attribute(atts, a->attribute)) != NULL)
+			sum_words(r, here, a->word, value);
+	}
+}
+
+static void
+reading_end(struct reading *r, const char *name)
+{
+	main_content_end(&r->where);
+	if (r->verbatim > 0 && is_verbatim(name))
+		r->verbatim--;
+}
+
+static void
+reading_text(struct reading *r, const xmlChar *text, int len)
+{
+	unsigned here = main_content_here(&r->where);
+
+	if (main_content_in_title(&r->where))
+		sum_text(&r->title, text, len);
+	for (int k = 0; here != 0 && k < MAIN_KINDS; k++) {
+		if (!(here & 1u << k))
+			continue;
+		if (r->verbatim > 0)
+			sum_verbatim(&r->part[k], text, len);
+		else
+			sum_text(&r->part[k], text, len);
+	}
+}
+
 static void
 on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 {
 	struct text_hash *t = ctx;
-	const char *src;
-	unsigned here;
+	const char *n = (const char *)name;
 
 	if (t->dates != NULL && atts != NULL)
 		take_date(t->dates, name, atts);
-	if (is_hidden((const char *)name))
+	if (is_hidden(n))
 		t->whole_hidden++;
-	t->scripts += strcmp((const char *)name, "script") == 0;
-	main_content_start(&t->where, (const char *)name,
-	    (const char *const *)atts);
-	all_blank(t);	/* an element parts words, as a browser lays it out */
-	if (t->images != NULL && strcmp((const char *)name, "base") == 0)
+	t->scripts += strcmp(n, "script") == 0;
+	t->pictures += strcmp(n, "img") == 0 && atts != NULL &&
+	    t->whole_hidden == 0;
+	if (t->images != NULL && strcmp(n, "base") == 0)
 		page_images_base(t->images, html_attribute(atts, "href"));
-	/* A picture replaced is the page changed: its URL counts. */
-	if (strcmp((const char *)name, "img") != 0 || atts == NULL)
-		return;
-	t->pictures += t->whole_hidden == 0;
-	here = main_content_here(&t->where);
-	if (here == 0 || (src = html_attribute(atts, "src")) == NULL)
-		return;
-	for (int k = 0; k < MAIN_KINDS; k++)
-		if (here & 1u << k)
-			sum_word(&t->part[k], "img:", src);
-	if (t->images != NULL)
-		page_images_add(t->images, src, here);
+	reading_start(t, &t->now, n, atts);
+	reading_start(t, &t->before, n, atts);
+	all_blank(t);	/* an element parts words, as a browser lays it out */
+	/* After the blank: code is set apart from the text before it. */
+	if (is_verbatim(n))
+		t->now.verbatim++;
 }
 
 static void
@@ -124,7 +232,8 @@ on_end(void *ctx, const xmlChar *name)
 
 	if (is_hidden((const char *)name) && t->whole_hidden > 0)
 		t->whole_hidden--;
-	main_content_end(&t->where);
+	reading_end(&t->now, (const char *)name);
+	reading_end(&t->before, (const char *)name);
 	all_blank(t);
 }
 
@@ -132,15 +241,11 @@ static void
 on_text(void *ctx, const xmlChar *text, int len)
 {
 	struct text_hash *t = ctx;
-	unsigned here = main_content_here(&t->where);
 
 	if (t->whole_hidden == 0)
 		sum_text(&t->whole, text, len);
-	if (main_content_in_title(&t->where))
-		sum_text(&t->title, text, len);
-	for (int k = 0; here != 0 && k < MAIN_KINDS; k++)
-		if (here & 1u << k)
-			sum_text(&t->part[k], text, len);
+	reading_text(&t->now, text, len);
+	reading_text(&t->before, text, len);
 }
 
 static void
@@ -167,6 +272,19 @@ sum_text(struct text_sum *sum, const xmlChar *text, int len)
 	}
 }
 
+/* Code's text, its blanks as written: indentation is meaning there. */
+static void
+sum_verbatim(struct text_sum *sum, const xmlChar *text, int len)
+{
+	if (len <= 0)
+		return;
+	if (sum->blank && sum->some)
+		sum->h = hash_add(sum->h, " ", 1);
+	sum->h = hash_add(sum->h, text, (size_t)len);
+	sum->blank = 0;
+	sum->some = 1;
+}
+
 /* A word of its own that no text can spell: kind, a NUL, then value. */
 static void
 sum_word(struct text_sum *sum, const char *kind, const char *value)
@@ -179,12 +297,38 @@ sum_word(struct text_sum *sum, const char *kind, const char *value)
 	sum->some = 1;
 }
 
+/* The word, into the sum of each candidate here. */
+static void
+sum_words(struct reading *r, unsigned here, const char *kind,
+    const char *value)
+{
+	for (int k = 0; k < MAIN_KINDS; k++)
+		if (here & 1u << k)
+			sum_word(&r->part[k], kind, value);
+}
+
+/* The title, then the content: neither runs into the other. */
+static uint64_t
+main_sum(const struct reading *r, enum main_kind from)
+{
+	uint64_t h = hash_add(r->title.h, &r->part[from].h,
+	    sizeof(r->part[from].h));
+
+	return h + (h == 0);	/* 0 says "not known" */
+}
+
 static void
 all_blank(struct text_hash *t)
 {
-	for (int k = 0; k < MAIN_KINDS; k++)
-		t->part[k].blank = 1;
-	t->title.blank = 1;
+	struct reading *readings[] = { &t->now, &t->before };
+
+	for (size_t i = 0; i < 2; i++) {
+		/* Inside code, markup (a highlighter's) parts no words. */
+		for (int k = 0; readings[i]->verbatim == 0 && k < MAIN_KINDS;
+		    k++)
+			readings[i]->part[k].blank = 1;
+		readings[i]->title.blank = 1;
+	}
 	t->whole.blank = 1;
 }
 
@@ -194,6 +338,15 @@ is_hidden(const char *name)
 {
 	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
 	    strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0;
+}
+
+/* What shows its text as written, blanks and all. */
+static int
+is_verbatim(const char *name)
+{
+	return strcmp(name, "pre") == 0 || strcmp(name, "code") == 0 ||
+	    strcmp(name, "textarea") == 0 || strcmp(name, "listing") == 0 ||
+	    strcmp(name, "xmp") == 0;
 }
 
 void

@@ -1,14 +1,17 @@
 /*
  * What a reader of a page sees of it, as a hash, and the dates its body
  * states. The hash covers the page's title and its main content
- * (main_content.h): its text and the URLs of its pictures, but neither
- * what a template repeats on every page (the navigation that lists every
- * other page, the footer with the build's time) nor its scripts, styles
- * or attributes, where a generator writes what changes on every build
- * without the page changing (asset hashes, its own version); runs of
- * blanks count as one. lastmod_store.c keeps it, so that a rebuild that
- * changes no page's own content moves no lastmod, and IndexNow submits
- * only the pages that changed.
+ * (main_content.h): its text, code's blanks as written, and what a
+ * reader gets besides text (where its links go, its pictures and their
+ * alt text, what its frames and players play, where a list's count
+ * starts, a box ticked), but neither what a template puts around the
+ * content on every page (the navigation that lists every other page,
+ * the footer with the build's time) nor its scripts, styles or other
+ * attributes, where a generator writes what changes on every build
+ * without the page changing (asset hashes, its own version); elsewhere
+ * runs of blanks count as one. lastmod_store.c keeps it, so that a
+ * rebuild that changes no page's own content moves no lastmod, and
+ * IndexNow submits only the pages that changed.
  */
 #ifndef SITEMAPD_CONTENT_HASH_H
 #define SITEMAPD_CONTENT_HASH_H
@@ -16,6 +19,7 @@
 #include <stdint.h>
 
 #include "main_content.h"
+#include "page.h"
 
 /* Read no further: what a huge page says past it changes no date. */
 #define CONTENT_HASH_MAX	(16 * 1024 * 1024)
@@ -36,6 +40,12 @@ void	body_dates_free(struct body_dates *);
 struct content_sums {
 	uint64_t	 main;		/* its title and main content; never 0 */
 	/*
+	 * The same as sitemapd 0.2.0 read it (MAIN_RULES_0_2, and nothing
+	 * but text and pictures' URLs), so that a store it wrote keeps its
+	 * dates.
+	 */
+	uint64_t	 main_0_2;
+	/*
 	 * Every text it shows, what follows </html> included: the hash
 	 * sitemapd 0.1 kept, so that a store it wrote keeps its dates.
 	 */
@@ -53,6 +63,10 @@ struct content_sums {
 struct page_images;
 int	content_hash(int fd, struct body_dates *dates, struct page_images *images,
 	    struct content_sums *);
+
+/* The sums of the older kinds (page.h), by kind. */
+void	content_sums_before(const struct content_sums *,
+	    uint64_t before[CONTENT_KIND_MAIN]);
 
 /*
  * Only its microdata dates, read from fd's start: a parse only where

@@ -31,8 +31,8 @@ static int	reread(struct source *s, const struct config *cfg,
 static time_t	changed(const struct source *s);
 static void	restricted(const struct source *s, const struct page *page,
 	    struct buf *out);
-static uint64_t	content_whole(const struct source *s,
-		    const struct page *page);
+static uint64_t	content_before(const struct source *s,
+		    const struct page *page, enum content_kind);
 static void	file_of(const struct source *s, const struct page *page,
 	    struct buf *out);
 static void	rules_key(const struct docroot_rules *r, struct buf *out);
@@ -249,11 +249,12 @@ file_of(const struct source *s, const struct page *page, struct buf *out)
 }
 
 static uint64_t
-content_whole(const struct source *s, const struct page *page)
+content_before(const struct source *s, const struct page *page,
+    enum content_kind kind)
 {
 	const char *rel = known_rel(&s->known, page->id);
 
-	return rel != NULL ? docroot_content_whole(s, rel) : 0;
+	return rel != NULL ? docroot_content_before(s, rel, kind) : 0;
 }
 
 const struct source_ops docroot_source = {
@@ -265,7 +266,7 @@ const struct source_ops docroot_source = {
 	.changed = changed,
 	.restricted = restricted,
 	.file_of = file_of,
-	.content_whole = content_whole,
+	.content_before = content_before,
 	.urls_settled = 1,
 };
 
@@ -300,9 +301,9 @@ open_facts(struct source *s, const struct config *cfg)
 	 * All that what a head says, kept, depends on; and which content
 	 * hash the facts hold, as facts of the whole page's are none.
 	 */
-	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash main\n"
+	buf_printf(&context, "sitemapd %s\n%s\nindexnow %d\nhash %d\n"
 	    "images %d\n", PACKAGE_VERSION, buf_str(&s->key),
-	    cfg->indexnow.key != NULL, cfg->images);
+	    cfg->indexnow.key != NULL, CONTENT_KIND_MAIN, cfg->images);
 	for (size_t i = 0; i < cfg->hosts.nallowed; i++)
 		buf_printf(&context, "host %s\n", cfg->hosts.allowed[i]);
 	s->facts = page_facts_open(cfg->docroot.page_facts, buf_str(&context));

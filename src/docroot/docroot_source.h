@@ -100,14 +100,15 @@ struct source {
 
 /*
  * What the store is asked of a page: the hash of its content, 0 for none
- * (its own stated date decides), and the hash sitemapd 0.1 took, for the
- * rows it wrote, or 0; the date it published itself, for a page the
- * store never saw, or 0; and whether what its head said holds only for
- * now, as other files or the clock decide: then no page fact keeps it.
+ * (its own stated date decides), and the hashes older versions took, for
+ * the rows they wrote, or 0 each; the date it published itself, for a
+ * page the store never saw, or 0; and whether what its head said holds
+ * only for now, as other files or the clock decide: then no page fact
+ * keeps it.
  */
 struct dating {
 	uint64_t	 content;
-	uint64_t	 whole;
+	uint64_t	 before[CONTENT_KIND_MAIN];	/* by enum content_kind */
 	time_t		 first;
 	int		 transient;
 };
@@ -187,7 +188,8 @@ void	docroot_add_page(struct source *s, const struct config *cfg,
 	    char *rel, const struct stat *st, struct site *buckets);
 void	docroot_read_heads(struct source *s, const struct config *cfg,
 	    struct site *buckets);
-uint64_t	docroot_content_whole(const struct source *s, const char *rel);
+uint64_t	docroot_content_before(const struct source *s, const char *rel,
+	    enum content_kind);
 
 /* canonicals.c */
 int	docroot_listed_otherwise(const struct config *cfg, const char *rel,

@@ -2,9 +2,9 @@
  * The lastmod store's rules, in SQL that SQLite and PostgreSQL both run
  * (store_db.h): a page keeps the date its content was first seen; a page
  * gone stays remembered for GONE_FOR, so that one restored keeps its date.
- * A row says which hash it holds: one written before the hash covered
- * only the main content holds the whole page's, and keeps its date while
- * the page's whole text is what it was, taking the new hash then.
+ * A row says which kind of hash it holds (page.h): one written by an
+ * older version keeps its date while the page hashes, by that kind, to
+ * what it holds, taking the hash of now then.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +16,6 @@
 
 /* How long a page gone from the root is remembered. */
 #define GONE_FOR	(30 * 24 * 60 * 60)
-
-/* The kinds of hash a row holds (content_hash.h). */
-#define HASH_WHOLE	0	/* the whole page's text: rows of before */
-#define HASH_MAIN	1	/* its title and main content */
 
 static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS pages ("
     "url TEXT PRIMARY KEY, hash BIGINT NOT NULL, since BIGINT NOT NULL, "
@@ -103,7 +99,7 @@ lastmod_store_open(const char *where, struct buf *why)
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
-	    /* A store made before rows said their kind: HASH_WHOLE each. */
+	    /* A store made before rows said their kind: of the whole each. */
 	    store_db_add_column(s->db, s->conn, "pages",
 	    "kind BIGINT NOT NULL DEFAULT 0", why) == -1) {
 		failed(s, "opening", why);
@@ -161,7 +157,8 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 	for (size_t i = 0; i < n; i++) {
 		struct known_page *k = known(s, asks[i].url);
 
-		if (k && k->kind == HASH_MAIN && k->hash == asks[i].hash) {
+		if (k && k->kind == CONTENT_KIND_MAIN &&
+		    k->hash == asks[i].hash) {
 			asks[i].date = (time_t)k->since;
 			asks[i].remembered = 1;
 			k->seen = 1;
@@ -169,8 +166,9 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 		}
 		/* A row of before whose page reads as it did: its date stays,
 		 * under the new hash. */
-		if (k && k->kind == HASH_WHOLE && asks[i].whole != 0 &&
-		    k->hash == asks[i].whole) {
+		if (k && k->kind >= 0 && k->kind < CONTENT_KIND_MAIN &&
+		    asks[i].before[k->kind] != 0 &&
+		    k->hash == asks[i].before[k->kind]) {
 			asks[i].date = (time_t)k->since;
 			kept[nnew] = 1;
 		}
@@ -295,7 +293,8 @@ date_chunk(struct lastmod_store *s, struct lastmod_ask **asks, size_t n,
 		    (int64_t)asks[i]->hash, 0 };
 		params[np++] = (struct store_value){ NULL,
 		    (int64_t)asks[i]->date, 0 };
-		params[np++] = (struct store_value){ NULL, HASH_MAIN, 0 };
+		params[np++] = (struct store_value){ NULL, CONTENT_KIND_MAIN,
+		    0 };
 	}
 	buf_printf(&sql, record_sql, buf_str(&list));
 	if (write_begun(s, why) == -1 || s->db->run(s->conn, buf_str(&sql),
@@ -365,7 +364,7 @@ learn(struct lastmod_store *s, const struct lastmod_ask *a)
 	}
 	/* Dated by another process, which may have marked it gone: the
 	 * sweep unmarks it. */
-	*k = (struct known_page){ a->hash, a->date, a->remembered, HASH_MAIN,
+	*k = (struct known_page){ a->hash, a->date, a->remembered, CONTENT_KIND_MAIN,
 	    1 };
 }
 

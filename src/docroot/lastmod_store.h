@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "buf.h"
+#include "page.h"
 
 struct lastmod_store;
 
@@ -30,12 +31,13 @@ int	lastmod_store_load(struct lastmod_store *, struct buf *why);
 
 /*
  * A page to date: its URL and content hash (content_hash.h's main), and
- * its date; the hash sitemapd 0.1 kept (whole), for the rows it wrote.
+ * its date; the hashes older versions kept (before, by enum
+ * content_kind; 0 where unknown), for the rows they wrote.
  */
 struct lastmod_ask {
 	const char	*url;
 	uint64_t	 hash;
-	uint64_t	 whole;
+	uint64_t	 before[CONTENT_KIND_MAIN];
 	time_t		 date;		/* its file's; out, the store's */
 	time_t		 first;		/* or 0: its date if the store never
 					   saw the page */

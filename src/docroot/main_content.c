@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ascii.h"
 #include "buf.h"
@@ -16,15 +17,24 @@
 #define UNSEEN		(1u << (2 * MAIN_KINDS))
 #define TITLE		(UNSEEN << 1)
 #define ARTICLE		(UNSEEN << 2)	/* an <article>, for their nesting */
+#define SECTION		(UNSEEN << 3)	/* sectioning content, but <nav> */
 
-static int	is_unseen(const char *, const char *const *);
+static int	is_unseen(const struct main_content *, const char *,
+		    const char *const *, const char *);
+static int	is_around_content(const struct main_content *, const char *,
+		    const char *const *, const char *);
 static int	is_landmark(const char *, const char *);
+static int	in_content(const struct main_content *);
+static int	is_role(const char *, const char *const *, size_t);
+static int	is_one_of(const char *, const char *const *, size_t);
 static int	first_token_is(const char *, const char *);
+static int	has_token(const char *, const char *);
 
 void
-main_content_init(struct main_content *m)
+main_content_init(struct main_content *m, enum main_rules rules)
 {
 	memset(m, 0, sizeof(*m));
+	m->rules = rules;
 	m->open = 1u << MAIN_BODY;	/* the body is all the page shows */
 }
 
@@ -32,7 +42,7 @@ void
 main_content_free(struct main_content *m)
 {
 	free(m->stack);
-	main_content_init(m);
+	main_content_init(m, m->rules);
 }
 
 void
@@ -46,7 +56,7 @@ main_content_start(struct main_content *m, const char *name,
 		m->deeper++;
 		return;
 	}
-	if (m->unseen == 0 && is_unseen(name, atts))
+	if (m->unseen == 0 && is_unseen(m, name, atts, role))
 		flags |= UNSEEN;
 	else if (m->unseen == 0) {
 		/* The first of each, once: a later one is only content. */
@@ -63,7 +73,7 @@ main_content_start(struct main_content *m, const char *name,
 			    m->landmarks[MAIN_BODY] == 0 && m->articles++ == 0)
 				flags |= OPENED(MAIN_ARTICLE);
 		}
-		if (is_landmark(name, role))
+		if (is_around_content(m, name, atts, role))
 			flags |= m->open;
 		/* The document's title is its first, as a browser's. */
 		if (!m->titled && strcmp(name, "title") == 0) {
@@ -83,6 +93,10 @@ main_content_start(struct main_content *m, const char *name,
 	m->unseen += (flags & UNSEEN) != 0;
 	m->title += (flags & TITLE) != 0;
 	m->articles_open += (flags & ARTICLE) != 0;
+	if (strcmp(name, "article") == 0 || strcmp(name, "section") == 0 ||
+	    strcmp(name, "aside") == 0)
+		flags |= SECTION;
+	m->sections += (flags & SECTION) != 0;
 	m->stack = xgrowarray(m->stack, m->depth, sizeof(*m->stack));
 	m->stack[m->depth++] = (uint16_t)flags;
 }
@@ -108,6 +122,7 @@ main_content_end(struct main_content *m)
 	m->unseen -= (flags & UNSEEN) != 0;
 	m->title -= (flags & TITLE) != 0;
 	m->articles_open -= (flags & ARTICLE) != 0;
+	m->sections -= (flags & SECTION) != 0;
 }
 
 unsigned
@@ -140,18 +155,70 @@ main_content_chosen(const struct main_content *m)
 }
 
 /*
- * What a reader is not shown: scripts, styles, templates, what a browser
- * without scripts alone shows, and any element marked hidden.
+ * What a reader is never shown: scripts, styles, templates, what a
+ * browser without scripts alone shows, and elements marked hidden, but
+ * (now) those a click or a search in the page shows: a tab panel, and
+ * hidden="until-found".
  */
 static int
-is_unseen(const char *name, const char *const *atts)
+is_unseen(const struct main_content *m, const char *name,
+    const char *const *atts, const char *role)
 {
-	return strcmp(name, "script") == 0 || strcmp(name, "style") == 0 ||
-	    strcmp(name, "template") == 0 || strcmp(name, "noscript") == 0 ||
-	    html_attribute((const xmlChar **)atts, "hidden") != NULL;
+	static const char *const never[] = { "script", "style", "template",
+	    "noscript" };
+	static const char *const shown_by_a_click[] = { "tabpanel" };
+	const char *hidden = html_attribute((const xmlChar **)atts, "hidden");
+
+	if (is_one_of(name, never, sizeof(never) / sizeof(never[0])))
+		return 1;
+	if (hidden == NULL)
+		return 0;
+	if (m->rules == MAIN_RULES_0_2)
+		return 1;
+	return !is_role(role, shown_by_a_click, 1) &&
+	    !strcasecmp(hidden, "until-found") == 0;
 }
 
-/* What a template repeats on every page: a landmark beside the content. */
+/*
+ * What a template puts around the content on every page (the header's
+ * comment says which), by what it is: its tag, its role, or what its
+ * links are.
+ */
+static int
+is_around_content(const struct main_content *m, const char *name,
+    const char *const *atts, const char *role)
+{
+	static const char *const site_roles[] = { "banner", "navigation",
+	    "contentinfo", "search" };
+	static const char *const navigation[] = { "nav", "search" };
+	static const char *const own_header[] = { "header", "footer" };
+	static const char *const beside[] = { "complementary" };
+	static const char *const links[] = { "a", "area" };
+	const char *rel;
+
+	if (m->rules == MAIN_RULES_0_2)
+		return is_landmark(name, role);
+	/* A role said overrides the element's own, as ARIA has it. */
+	if (role != NULL && role[strspn(role, ASCII_SPACE)] != '\0') {
+		if (is_role(role, site_roles, sizeof(site_roles) /
+		    sizeof(site_roles[0])))
+			return 1;
+		return is_role(role, beside, 1) && !in_content(m);
+	}
+	if (is_one_of(name, navigation, 2))
+		return 1;
+	/* Of no section: the page's own header or footer, the site's. */
+	if (is_one_of(name, own_header, 2))
+		return m->sections == 0;
+	if (strcmp(name, "aside") == 0)
+		return !in_content(m);
+	/* The previous and next pages, named by their titles. */
+	return is_one_of(name, links, 2) &&
+	    (rel = html_attribute((const xmlChar **)atts, "rel")) != NULL &&
+	    (has_token(rel, "prev") || has_token(rel, "next"));
+}
+
+/* sitemapd 0.2.0's: every landmark of a template. */
 static int
 is_landmark(const char *name, const char *role)
 {
@@ -161,13 +228,33 @@ is_landmark(const char *name, const char *role)
 	    "contentinfo", "complementary", "search" };
 
 	/* A role said overrides the element's own, as ARIA has it. */
-	if (role != NULL && role[strspn(role, ASCII_SPACE)] != '\0') {
-		for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
-			if (first_token_is(role, roles[i]))
-				return 1;
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	if (role != NULL && role[strspn(role, ASCII_SPACE)] != '\0')
+		return is_role(role, roles, sizeof(roles) / sizeof(roles[0]));
+	return is_one_of(name, names, sizeof(names) / sizeof(names[0]));
+}
+
+/* Whether what opens now is inside a section or a main landmark. */
+static int
+in_content(const struct main_content *m)
+{
+	return m->sections > 0 ||
+	    (m->open & (1u << MAIN_ELEMENT | 1u << MAIN_ROLE)) != 0;
+}
+
+/* Whether role's first token is one of roles. */
+static int
+is_role(const char *role, const char *const *roles, size_t n)
+{
+	for (size_t i = 0; role != NULL && i < n; i++)
+		if (first_token_is(role, roles[i]))
+			return 1;
+	return 0;
+}
+
+static int
+is_one_of(const char *name, const char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
 		if (strcmp(name, names[i]) == 0)
 			return 1;
 	return 0;
@@ -184,4 +271,22 @@ first_token_is(const char *list, const char *role)
 		if (ascii_tolower((unsigned char)list[i]) != role[i])
 			return 0;
 	return list[n] == '\0' || ascii_in((unsigned char)list[n], ASCII_SPACE);
+}
+
+/* Whether the blank-separated list holds token, in any case, as rel. */
+static int
+has_token(const char *list, const char *token)
+{
+	size_t n = strlen(token);
+
+	for (const char *s = list; *s; ) {
+		size_t len;
+
+		s += strspn(s, ASCII_SPACE);
+		len = strcspn(s, ASCII_SPACE);
+		if (len == n && strncasecmp(s, token, n) == 0)
+			return 1;
+		s += len;
+	}
+	return 0;
 }

@@ -116,7 +116,7 @@ docroot_add_page(struct source *s, const struct config *cfg, char *rel,
 	char *other;
 	struct page page = { .id = docroot_id_of(rel), .markdown = 1,
 	    .access = ACCESS_PUBLIC, .last_modified = st->st_mtime };
-	struct dating dating = { 0, 0, 0, 0 };
+	struct dating dating = { .content = 0 };
 	const struct page_fact *fact = NULL;
 	struct site *bucket;
 	uint64_t state;
@@ -271,12 +271,14 @@ docroot_read_heads(struct source *s, const struct config *cfg,
 	s->heads->n = 0;
 }
 
-/* The hash of the whole text of the page at rel (content_hash.h), or 0. */
+/* The hash of the page at rel by an older kind (page.h), or 0. */
 uint64_t
-docroot_content_whole(const struct source *s, const char *rel)
+docroot_content_before(const struct source *s, const char *rel,
+    enum content_kind kind)
 {
 	struct buf path = BUF_INIT;
 	struct content_sums sums = { .whole = 0 };
+	uint64_t before[CONTENT_KIND_MAIN];
 	struct stat st;
 	const char *cannot;
 	int fd;
@@ -288,7 +290,8 @@ docroot_content_whole(const struct source *s, const char *rel)
 		close(fd);
 	}
 	buf_free(&path);
-	return sums.whole;
+	content_sums_before(&sums, before);
+	return kind < CONTENT_KIND_MAIN ? before[kind] : 0;
 }
 
 /*
@@ -363,7 +366,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 			read_whole = 1;
 			page->content = sums.main;
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
-			dating->whole = sums.whole;
+			content_sums_before(&sums, dating->before);
 		} else
 			sums.shown = 1;		/* not known: not judged */
 		if (!s->has_store && cfg->indexnow.key == NULL) {
@@ -674,9 +677,11 @@ remember_dates(struct source *s, struct page **pages,
 		asked[nasks] = pages[i];
 		ids[nasks] = pages[i]->id;
 		asks[nasks++] = (struct lastmod_ask){ .url = pages[i]->alias,
-		    .hash = datings[i].content, .whole = datings[i].whole,
+		    .hash = datings[i].content,
 		    .date = pages[i]->last_modified,
 		    .first = datings[i].first };
+		memcpy(asks[nasks - 1].before, datings[i].before,
+		    sizeof(asks[nasks - 1].before));
 	}
 	if (nasks > 0 && lastmod_keeper_dates(s->dates, asks, ids, nasks,
 	    wait_ms) == 1)

@@ -60,15 +60,16 @@ indexnow_listed(struct page_cache *cache, const struct config *cfg,
 }
 
 uint64_t
-indexnow_seen_whole(const struct indexnow_set *set, size_t i)
+indexnow_seen_before(const struct indexnow_set *set, size_t i,
+    enum content_kind kind)
 {
 	const struct page *page = set->v[i].page;
-	uint64_t whole;
+	uint64_t before;
 
 	if (page == NULL || set->cache == NULL || page->content == 0 ||
-	    (whole = cache_content_whole(set->cache, page)) == 0)
+	    (before = cache_content_before(set->cache, page, kind)) == 0)
 		return 0;
-	return what_it_shows(page, whole);
+	return what_it_shows(page, before);
 }
 
 int

@@ -24,9 +24,9 @@ struct indexnow_url {
 	char		*url;
 	uint64_t	 seen;
 	const struct page *page;	/* listed: the cache's, for
-					   indexnow_seen_whole */
-	int		 whole;		/* recorded: seen hashes the page's
-					   whole text, as before */
+					   indexnow_seen_before */
+	enum content_kind kind;		/* recorded: what seen hashes of the
+					   page (page.h) */
 };
 
 struct indexnow_set {
@@ -42,11 +42,12 @@ struct indexnow_set {
 int	indexnow_listed(struct page_cache *, const struct config *,
 	    struct indexnow_set *, struct buf *why);
 /*
- * What v[i] of a listed set shows as state written before the content
- * hash covered the main content hashed it: the page's whole text, its
- * file read again; 0 where unknown.
+ * What v[i] of a listed set shows as state written by an older version
+ * hashed it, by that kind of content hash (page.h), its file read again;
+ * 0 where unknown.
  */
-uint64_t	indexnow_seen_whole(const struct indexnow_set *, size_t i);
+uint64_t	indexnow_seen_before(const struct indexnow_set *, size_t i,
+	    enum content_kind);
 /*
  * Cheaply, what may have changed: a hash of the sitemap's entries and
  * their dates, which indexnow_listed is asked only when it moves.

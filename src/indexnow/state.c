@@ -4,18 +4,14 @@
  * with what it showed; and a row named by the site's base URL, which
  * says the site was seen, and which a process changes first in its
  * transaction, so that another waits for it and then finds it all done.
- * A row says which content hash it holds: one of before holds the whole
- * page's, and a page whose whole text is what it was is no change.
+ * A row says which kind of content hash it holds (page.h): a page that
+ * hashes, by a row of before's kind, to what the row holds is no change.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "state.h"
 #include "store_db.h"
-
-/* The kinds of content hash a row holds (content_hash.h). */
-#define SEEN_WHOLE	0	/* the whole page's text: rows of before */
-#define SEEN_MAIN	1	/* its title and main content */
 
 static const char schema_sql[] = "CREATE TABLE IF NOT EXISTS indexnow ("
     "url TEXT PRIMARY KEY, seen BIGINT NOT NULL, "
@@ -51,7 +47,7 @@ indexnow_state_open(const char *where, struct buf *why)
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
-	    /* A state made before rows said their kind: SEEN_WHOLE each. */
+	    /* A state made before rows said their kind: of the whole each. */
 	    store_db_add_column(s->db, s->conn, "indexnow",
 	    "kind BIGINT NOT NULL DEFAULT 0", why) == -1) {
 		indexnow_state_close(s);
@@ -128,10 +124,11 @@ indexnow_state_begin(struct indexnow_state *s, const char *base,
 		} else {
 			int changed = listed->v[i].seen != had.v[j].seen;
 
-			/* A row of before, the page's whole text the same:
+			/* A row of before, the page the same by its kind:
 			 * the new hash recorded, nothing submitted. */
-			if (changed && had.v[j].whole &&
-			    indexnow_seen_whole(listed, i) == had.v[j].seen) {
+			if (changed && had.v[j].kind != CONTENT_KIND_MAIN &&
+			    indexnow_seen_before(listed, i, had.v[j].kind) ==
+			    had.v[j].seen) {
 				if (record(s, listed->v[i].url,
 				    listed->v[i].seen, why) == -1)
 					goto out;
@@ -210,7 +207,8 @@ keep_row(void *arg, const struct store_value *cols)
 	had->v = xgrowarray(had->v, had->n, sizeof(*had->v));
 	had->v[had->n] = (struct indexnow_url){ .url = xstrdup(cols[0].text ?
 	    cols[0].text : ""), .seen = (uint64_t)cols[1].n,
-	    .whole = cols[2].n == SEEN_WHOLE };
+	    .kind = cols[2].n >= 0 && cols[2].n < CONTENT_KIND_MAIN ?
+	    (enum content_kind)cols[2].n : CONTENT_KIND_MAIN };
 	had->n++;
 	return 0;
 }
@@ -220,7 +218,7 @@ record(struct indexnow_state *s, const char *url, uint64_t seen,
     struct buf *why)
 {
 	struct store_value params[3] = { { url, 0, 0 },
-	    { NULL, (int64_t)seen, 0 }, { NULL, SEEN_MAIN, 0 } };
+	    { NULL, (int64_t)seen, 0 }, { NULL, CONTENT_KIND_MAIN, 0 } };
 
 	return s->db->run(s->conn, record_sql, params, 3, NULL, NULL, why);
 }
