@@ -116,6 +116,33 @@ sed 's|/c.png|/c2.png|' "$S/a.html" >"$S/a.new" && mv "$S/a.new" "$S/a.html"
 check_eq "... and so does that picture replaced" "/a.html " \
     "$(submitted "$TMP/hand.ini")"
 
+# --- an image replaced at the same path -----------------------------------
+# shot_site DIR SHOT: hand_site's, a.html showing /img/shot.png (whose
+# bytes are SHOT) and c.html /img/logo.png, each file written now.
+shot_site() {
+	hand_site "$1" "Built 2026-12-06" index a b c
+	mkdir -p "$1/img"
+	printf '%s' "$2" >"$1/img/shot.png"
+	printf 'logo' >"$1/img/logo.png"
+	sed -i 's|<main>|<main><img src="/img/shot.png">|' "$1/a.html"
+	sed -i 's|<main>|<main><img src="img/logo.png">|' "$1/c.html"
+}
+I="$TMP/shots"
+site_ini "$TMP/shots.ini" "$I" "$TMP/shots.db" "$TMP/shots-state.db"
+shot_site "$I" "screenshot 1"
+aged "$I"
+moved "$TMP/shots.ini" >/dev/null
+submitted "$TMP/shots.ini" >/dev/null
+shot_site "$I" "screenshot 1"
+check_eq "images rewritten with the same bytes move no date" "" \
+    "$(moved "$TMP/shots.ini")"
+check_eq "... and submit nothing" "" "$(submitted "$TMP/shots.ini")"
+shot_site "$I" "screenshot 2"
+check_eq "a screenshot replaced at the same path moves its page alone" \
+    "/a.html " "$(moved "$TMP/shots.ini")"
+check_eq "... and IndexNow submits it alone" "/a.html " \
+    "$(submitted "$TMP/shots.ini")"
+
 # --- what list and check say ---------------------------------------------
 L="$TMP/landmarks"
 mkdir -p "$L"

@@ -3,13 +3,20 @@
  * or elsewhere does to the hash, and which images its sitemap entry
  * lists: tables of hand-written pages, each failure at its case's line.
  */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "content_hash.h"
+#include "image_sums.h"
 #include "page_images.h"
 #include "unit.h"
+
+static int	write_file(const char *, const char *);
 
 /* The sums of a page whose markup is html. */
 static struct content_sums
@@ -418,6 +425,63 @@ test_pre_blanks(void)
 	EDITS_CHECK(cases);
 }
 
+/* An image file by its bytes: replaced, it moves; rewritten the same, not. */
+static void
+test_image_bytes(void)
+{
+	static const struct {
+		int		 line;
+		const char	*a, *b;
+		int		 moves;
+	} cases[] = {
+		{ __LINE__, "PNG screenshot 1", "PNG screenshot 2", 1 },
+		{ __LINE__, "PNG screenshot 1", "PNG screenshot 1", 0 },
+		{ __LINE__, "", "", 0 },
+		{ __LINE__, "", "\n", 1 },
+		{ __LINE__, "ab", "ba", 1 },
+	};
+	struct image_sums *sums = image_sums_new();
+	char path[] = "/tmp/sitemapd-image-XXXXXX";
+	int fd = mkstemp(path);
+
+	UNIT_AT(__LINE__, fd != -1);
+	for (size_t i = 0; fd != -1 && i < sizeof(cases) / sizeof(cases[0]);
+	    i++) {
+		uint64_t a, b, again;
+		struct timespec later[2] = { { 0, UTIME_OMIT },
+		    { 1000000000 + (time_t)i, 0 } };
+
+		/* Rewritten as a rebuild does: its state is another. */
+		UNIT_AT(cases[i].line, write_file(path, cases[i].a) == 0);
+		a = image_sums_of(sums, path);
+		UNIT_AT(cases[i].line, write_file(path, cases[i].b) == 0);
+		UNIT_AT(cases[i].line, utimensat(AT_FDCWD, path, later, 0) == 0);
+		b = image_sums_of(sums, path);
+		again = image_sums_of(sums, path);
+		UNIT_AT(cases[i].line, a != 0 && b != 0 && again == b);
+		UNIT_AT(cases[i].line, (a != b) == cases[i].moves);
+	}
+	/* No file: its URL alone counts. */
+	if (fd != -1) {
+		close(fd);
+		unlink(path);
+	}
+	UNIT_AT(__LINE__, image_sums_of(sums, path) == 0);
+	image_sums_free(sums);
+}
+
+/* Replaces the file at path with text. */
+static int
+write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
 /*
  * sitemapd 0.2.0's hash is read as it read it, so that the rows it
  * stored keep their dates: the figure is what 0.2.0 (commit ffa8a32)
@@ -620,6 +684,7 @@ suite_main_content(void)
 		{ "an image's alt text", test_alt },
 		{ "frames, players, lists and boxes", test_embedded },
 		{ "code's blanks", test_pre_blanks },
+		{ "an image file by its bytes", test_image_bytes },
 		{ "nesting deeper than followed", test_deep },
 		{ "the images of the main content", test_images },
 		CU_TEST_INFO_NULL

@@ -16,6 +16,7 @@
 #include "page_facts.h"
 #include "shared_str.h"
 #include "docroot_source.h"
+#include "image_sums.h"
 
 static struct source	*open_source(int long_lived, int afresh,
 	    const struct reporter *rep);
@@ -53,6 +54,7 @@ open_source(int long_lived, int afresh, const struct reporter *rep)
 	s->report = rep;
 	s->inotify_fd = -1;
 	s->dates = lastmod_keeper_new(rep);
+	s->image_sums = image_sums_new();
 	return s;
 }
 
@@ -81,6 +83,7 @@ close_source(struct source *s)
 	free(s->spelled_under);
 	forget(s);
 	lastmod_keeper_free(s->dates);
+	image_sums_free(s->image_sums);
 	buf_free(&s->key);
 	free(s->root);
 	free(s->real_root);

@@ -84,6 +84,7 @@ struct source {
 	time_t		 dirs_changed;
 	struct heads	*heads;		/* in a scan: to read side by side */
 	struct lastmod_keeper *dates;	/* when content was first seen */
+	struct image_sums *image_sums;	/* the content's image files' */
 	int		 has_store;	/* [docroot] lastmod_store is set */
 	int		 afresh;	/* every page read, no fact taken */
 	struct page_facts *facts;	/* in a scan, with page_facts */

@@ -14,6 +14,8 @@
 
 #include "ascii.h"
 #include "content_hash.h"
+#include "hash.h"
+#include "image_sums.h"
 #include "page_images.h"
 #include "escape.h"
 #include "file.h"
@@ -54,10 +56,13 @@ static void	take_fact(const struct page_fact *f, struct page *page,
 static void	learn_fact(struct source *s, const struct head_todo *t,
 	    const struct page *page);
 static void	add_images(struct source *s, const struct config *cfg,
-	    struct page *page, struct page_images *images,
-	    enum main_kind chosen, const char *path);
+	    struct page *page, const char *shown);
+static uint64_t	with_image_bytes(struct source *s, const struct config *cfg,
+	    uint64_t content, const char *shown);
 static int	image_served(struct source *s, const struct config *cfg,
 	    const char *path, size_t len);
+static int	image_file(struct source *s, const struct config *cfg,
+	    const char *path, size_t len, struct buf *served);
 
 /*
  * Why the server rules answer the URL of the page at rel with another
@@ -319,7 +324,9 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct stat now;
 	const char *cannot;
 	struct buf self = BUF_INIT;	/* the URL path it is read at */
+	struct buf shown = BUF_INIT;	/* its images, page_images_end's */
 	struct page_images *images = NULL;
+	int hashed = s->has_store || cfg->indexnow.key != NULL;
 	size_t total = 0;
 	ssize_t n = 0;
 	int fd, k, done = 0, read_whole = 0;
@@ -346,7 +353,8 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	}
 	head_end(r, done || n == 0 ? NULL : n > 0 ?
 	    "its head is still open after 1 MiB" : strerror(errno), &head);
-	if (cfg->images) {
+	/* Listed with images = yes; their files' bytes in its hash. */
+	if (cfg->images || hashed) {
 		images = page_images_begin();
 		buf_addc(&self, '/');
 		under_url_path(cfg, buf_str(url), &self);
@@ -360,16 +368,19 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * A page with no title is read whole: a shell that shows nothing
 	 * until a script fills it, or a fragment of scripts, is no page.
 	 */
-	if (s->has_store || cfg->indexnow.key != NULL || !head.titled ||
-	    images != NULL) {
+	if (hashed || !head.titled || images != NULL) {
 		if (content_hash(fd, &body, images, &sums) == 0) {
 			read_whole = 1;
-			page->content = sums.main;
+			if (images != NULL)
+				page_images_end(images, sums.from,
+				    buf_str(&self), &shown);
+			page->content = with_image_bytes(s, cfg, sums.main,
+			    buf_str(&shown));
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
 			content_sums_before(&sums, dating->before);
 		} else
 			sums.shown = 1;		/* not known: not judged */
-		if (!s->has_store && cfg->indexnow.key == NULL) {
+		if (!hashed) {
 			page->content = 0;
 			page->content_from = CONTENT_FROM_NONE;
 		}
@@ -389,6 +400,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 		body_dates_free(&body);
 		page_images_free(images);
 		buf_free(&self);
+		buf_free(&shown);
 		buf_free(&path);
 		return -1;
 	}
@@ -453,10 +465,11 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	if (why->len == 0 && head.nalternates > 0)
 		page->extensions = alternates_of(s, cfg, rel, &head,
 		    buf_str(&path), buf_str(url));
-	if (why->len == 0 && read_whole && images != NULL)
-		add_images(s, cfg, page, images, sums.from, buf_str(&self));
+	if (why->len == 0 && read_whole && cfg->images)
+		add_images(s, cfg, page, buf_str(&shown));
 	page_images_free(images);
 	buf_free(&self);
+	buf_free(&shown);
 	head_free(&head);
 	buf_free(&path);
 	buf_free(&target);
@@ -743,21 +756,21 @@ learn_fact(struct source *s, const struct head_todo *t,
 }
 
 /*
- * The images of page's main content after its alternates (page.h): those
- * of the site that the server rules answer with a file, as a listed
- * page's URL must be; those of other hosts as they are.
+ * The images of page's main content (shown, page_images_end's lines)
+ * after its alternates (page.h): those of the site that the server rules
+ * answer with a file, as a listed page's URL must be; those of other
+ * hosts as they are.
  */
 static void
 add_images(struct source *s, const struct config *cfg, struct page *page,
-    struct page_images *images, enum main_kind chosen, const char *path)
+    const char *shown)
 {
-	struct buf ext = BUF_INIT, all = BUF_INIT;
+	struct buf ext = BUF_INIT;
 	size_t n = 0;
 
 	if (page->extensions != NULL)
 		buf_adds(&ext, page->extensions);
-	page_images_end(images, chosen, path, &all);
-	for (const char *p = buf_str(&all); *p; p = strchr(p, '\n') + 1) {
+	for (const char *p = shown; *p; p = strchr(p, '\n') + 1) {
 		size_t len = strcspn(p + 1, "\n");
 
 		if (p[1] == '/' && p[2] != '/' &&
@@ -771,7 +784,34 @@ add_images(struct source *s, const struct config *cfg, struct page *page,
 		page->extensions = shared_str_dup(buf_str(&ext));
 	}
 	buf_free(&ext);
-	buf_free(&all);
+}
+
+/*
+ * The content's hash with the bytes of each image file of the site it
+ * shows (shown, page_images_end's lines): a picture replaced at the same
+ * path is the page changed. Another host's counts by its URL alone.
+ */
+static uint64_t
+with_image_bytes(struct source *s, const struct config *cfg, uint64_t content,
+    const char *shown)
+{
+	struct buf served = BUF_INIT, path = BUF_INIT;
+
+	for (const char *p = shown; *p; p = strchr(p, '\n') + 1) {
+		uint64_t sum;
+
+		buf_reset(&served);
+		if (p[1] != '/' || p[2] == '/' || image_file(s, cfg, p + 1,
+		    strcspn(p + 1, "\n"), &served) != 1)
+			continue;
+		buf_reset(&path);
+		docroot_join(&path, s->root, buf_str(&served));
+		if ((sum = image_sums_of(s->image_sums, buf_str(&path))) != 0)
+			content = hash_add(content, &sum, sizeof(sum));
+	}
+	buf_free(&served);
+	buf_free(&path);
+	return content + (content == 0);	/* 0 says "not known" */
 }
 
 /*
@@ -783,23 +823,37 @@ static int
 image_served(struct source *s, const struct config *cfg, const char *path,
     size_t len)
 {
+	struct buf served = BUF_INIT;
+	int found = image_file(s, cfg, path, len, &served) != 0;
+
+	buf_free(&served);
+	return found;
+}
+
+/*
+ * The file the server answers the site path of an image with, as
+ * image_served reads the path: 1 with its path below the root in served,
+ * 0 for none, -1 for one outside url_path, not this root's to tell.
+ */
+static int
+image_file(struct source *s, const struct config *cfg, const char *path,
+    size_t len, struct buf *served)
+{
 	const struct docroot_fs fs = { docroot_kind_below_root, s };
 	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
 	size_t n = strlen(under), end = strcspn(path, "?\n");
-	struct buf served = BUF_INIT;
 	char *url;
 	int found;
 
 	if (len <= n || strncmp(path + 1, under, n) != 0)
-		return 1;
+		return -1;
 	/* As the server reads it: decoded; a NUL in it names no file. */
 	for (size_t i = 0; i + 2 < end; i++)
 		if (strncmp(path + i, "%00", 3) == 0)
 			return 0;
 	url = xmlURIUnescapeString(path + 1 + n, (int)(end - 1 - n), NULL);
 	found = url != NULL &&
-	    docroot_served(&cfg->docroot, url, &fs, "", &served) == 0;
+	    docroot_served(&cfg->docroot, url, &fs, "", served) == 0;
 	xmlFree(url);
-	buf_free(&served);
 	return found;
 }
