@@ -3,25 +3,39 @@
 # parser), for tests/main-content-sites.sh to say which pages changed:
 #   main-content.py ROOT < FILES
 # prints, for each file (a path below ROOT) read from standard input,
-# "FILE DIGEST KIND": a digest of its first <title> and the words and
-# picture URLs of its main content, and which element holds that. The
-# main content is the first <main> not hidden, else the first element
-# whose role is main, else the one <article> outside landmarks, else the
-# body; without <nav>, <header>, <footer>, <aside>, <search>, the roles
-# banner, navigation, contentinfo, complementary and search, and what is
-# not shown (script, style, template, noscript, hidden).
+# "FILE DIGEST KIND": a digest of its first <title> and of its main
+# content: its words, code as written, where its links go, its pictures
+# (the bytes of those that are files below ROOT) and their alt text, what
+# its frames and players play, a list's start, a box ticked; and which
+# element holds that. The main content is the first <main> not hidden,
+# else the first element whose role is main, else the one <article>
+# outside landmarks, else the body; without what a template puts around
+# it (<nav>, <search>, the roles banner, navigation, contentinfo and
+# search, links rel=prev or next, a <header> or <footer> of no <article>,
+# <section> or <aside>, an <aside> or role complementary outside those
+# and outside main) and what is not shown (script, style, template,
+# noscript, hidden but for tab panels and hidden="until-found").
 import hashlib
 import html.parser
+import os
 import re
 import sys
+import urllib.parse
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
         "meta", "param", "source", "track", "wbr"}
 UNSEEN = {"script", "style", "template", "noscript"}
-LANDMARKS = {"nav", "header", "footer", "aside", "search"}
-LANDMARK_ROLES = {"banner", "navigation", "contentinfo", "complementary",
-                  "search"}
+SITE_ROLES = {"banner", "navigation", "contentinfo", "search"}
+SECTIONS = {"article", "section", "aside"}
+VERBATIM = {"pre", "code", "textarea", "listing", "xmp"}
+SHOWN = {("a", "href"), ("area", "href"), ("img", "alt"), ("area", "alt"),
+         ("iframe", "src"), ("embed", "src"), ("video", "src"),
+         ("video", "poster"), ("audio", "src"), ("source", "src"),
+         ("source", "srcset"), ("track", "src"), ("object", "data"),
+         ("ol", "start"), ("ol", "reversed"), ("li", "value"),
+         ("input", "checked")}
 KINDS = ("main", "role=main", "article", "body")
+ROOT = sys.argv[1]
 
 
 def first_role(attrs):
@@ -29,9 +43,26 @@ def first_role(attrs):
     return role[0].lower() if role else None
 
 
+def file_digest(page, src):
+    """The bytes of the file below ROOT an image's src names, or ''."""
+    path = urllib.parse.unquote(urllib.parse.urlsplit(src).path)
+    if not path or src.startswith("//") or re.match(r"[a-zA-Z]+:", src):
+        return ""
+    if not path.startswith("/"):
+        path = "/" + os.path.dirname(page) + "/" + path
+    path = os.path.normpath(ROOT + path)
+    if os.path.isdir(path):
+        path += "/index.html"
+    if not os.path.isfile(path):
+        return ""
+    with open(path, "rb") as f:
+        return hashlib.sha1(f.read()).hexdigest()
+
+
 class Reader(html.parser.HTMLParser):
-    def __init__(self):
+    def __init__(self, page):
         super().__init__(convert_charrefs=True)
+        self.page = page
         self.stack = []         # (tag, what it opened)
         self.words = {k: [] for k in KINDS}
         self.title = []
@@ -64,7 +95,9 @@ class Reader(html.parser.HTMLParser):
         role = first_role(attrs)
         if self.inside("unseen"):
             pass
-        elif tag in UNSEEN or "hidden" in attrs:
+        elif tag in UNSEEN or ("hidden" in attrs and role != "tabpanel" and
+                               (attrs["hidden"] or "").lower() !=
+                               "until-found"):
             opened.add("unseen")
         else:
             if tag == "main" and "main" not in self.found:
@@ -78,16 +111,39 @@ class Reader(html.parser.HTMLParser):
                     self.articles += 1
                     if self.articles == 1:
                         opened.add("article")
-            if (role in LANDMARK_ROLES if role else tag in LANDMARKS):
+            if self.around_content(tag, attrs, role):
                 opened.add("landmark")
             if tag == "title" and "title" not in self.found:
                 opened.add("title")
         self.found |= opened
-        if tag == "img" and "unseen" not in opened:
+        if "unseen" not in opened:
+            if tag in VERBATIM:
+                opened.add("verbatim")
+            words = ["\0%s:%s" % (a, attrs[a] or "") for t, a in
+                     sorted(SHOWN) if t == tag and a in attrs]
+            if tag == "img" and "src" in attrs:
+                words.append("\0img:" + (attrs["src"] or "") +
+                             file_digest(self.page, attrs["src"] or ""))
             for kind in self.here():
-                self.words[kind].append("\0img:" + (attrs.get("src") or ""))
+                self.words[kind].extend(words)
         if tag not in VOID:
             self.stack.append((tag, opened))
+
+    def around_content(self, tag, attrs, role):
+        in_section = any(t in SECTIONS for t, _ in self.stack)
+        in_content = in_section or self.inside("main") or \
+            self.inside("role=main")
+        if role:
+            return role in SITE_ROLES or (role == "complementary" and
+                                          not in_content)
+        if tag in ("nav", "search"):
+            return True
+        if tag in ("header", "footer"):
+            return not in_section
+        if tag == "aside":
+            return not in_content
+        rel = (attrs.get("rel") or "").lower().split()
+        return tag in ("a", "area") and ("prev" in rel or "next" in rel)
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
@@ -102,6 +158,8 @@ class Reader(html.parser.HTMLParser):
 
     def handle_data(self, data):
         words = [w for w in re.split(r"[ \t\n\v\f\r]+", data) if w]
+        if self.inside("verbatim"):
+            words = ["\0code:" + data]
         if self.inside("title") and not self.inside("unseen"):
             self.title.extend(words)
         for kind in self.here():
@@ -115,12 +173,11 @@ class Reader(html.parser.HTMLParser):
 
 
 def main():
-    root = sys.argv[1]
     for name in sys.stdin.read().split("\n"):
         if not name:
             continue
-        reader = Reader()
-        with open(root + "/" + name, encoding="utf-8",
+        reader = Reader(name)
+        with open(ROOT + "/" + name, encoding="utf-8",
                   errors="replace") as f:
             reader.feed(f.read())
         reader.close()

@@ -143,6 +143,53 @@ check_eq "a screenshot replaced at the same path moves its page alone" \
 check_eq "... and IndexNow submits it alone" "/a.html " \
     "$(submitted "$TMP/shots.ini")"
 
+# --- a stated modified date is a floor, not a ceiling ---------------------
+# Hugo's and jekyll-seo-tag's templates state a post's publication date as
+# its modified date until told otherwise. stated_page DIR NAME DATE TEXT.
+stated_page() {
+	printf '<!doctype html><html><head><title>%s</title><meta property="article:modified_time" content="%s"></head><body><main><p>%s</p></main></body></html>\n' \
+	    "$2" "$3" "$4" >"$1/$2.html"
+}
+# dates INI: "path date from" of each page, by list and by a CGI with
+# page facts, which must agree.
+dates() {
+	"$SITEMAPD" -c "$1" list --host x | awk -F '\t' '{ sub("^http://x",
+	    "", $3); print $3, $4, $5 }' | tr '\n' ';'
+}
+D="$TMP/stated"
+mkdir -p "$D/site"
+for facts in no yes; do
+	rm -rf "$D/site"/* "$D/l.db" "$D/facts.db"
+	printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nlastmod_store = %s\n' \
+	    "$D/site" "$D/l.db" >"$D/s.ini"
+	[ "$facts" = yes ] && printf 'page_facts = %s\n' "$D/facts.db" >>"$D/s.ini"
+	stated_page "$D/site" a 2025-01-02 "A's text."
+	stated_page "$D/site" b 2025-01-02 "B's text."
+	find "$D/site" -exec touch -d 2025-03-01 {} +
+	check_eq "page facts $facts: a page first seen keeps the date it states" \
+	    "/a.html 2025-01-02 stated;/b.html 2025-01-02 stated;" \
+	    "$(dates "$D/s.ini")"
+	stated_page "$D/site" a 2025-01-02 "A's text, edited."
+	stated_page "$D/site" b 2025-01-02 "B's text."
+	find "$D/site" -exec touch -d 2025-06-01 {} +
+	check_eq "... its content changed, still stating the earlier date: the change's" \
+	    "/a.html 2025-06-01 changed after stated;/b.html 2025-01-02 stated;" \
+	    "$(dates "$D/s.ini")"
+	find "$D/site" -exec touch -d 2025-07-01 {} +
+	check_eq "... kept through a rebuild" \
+	    "/a.html 2025-06-01 changed after stated;/b.html 2025-01-02 stated;" \
+	    "$(dates "$D/s.ini")"
+	cgi SITEMAPD_CONFIG="$D/s.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
+	check_contains "... as the sitemap says" \
+	    "<loc>http://x/a.html</loc>
+    <lastmod>2025-06-01</lastmod>" "$BODY"
+	stated_page "$D/site" a 2025-08-01 "A's text, edited."
+	find "$D/site" -exec touch -d 2025-08-05 {} +
+	check_eq "... and a later stated date wins again" \
+	    "/a.html 2025-08-01 stated;/b.html 2025-01-02 stated;" \
+	    "$(dates "$D/s.ini")"
+done
+
 # --- what list and check say ---------------------------------------------
 L="$TMP/landmarks"
 mkdir -p "$L"

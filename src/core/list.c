@@ -93,6 +93,8 @@ list_site(const struct config *cfg, const char *base, FILE *out)
 				[LASTMOD_FILE] = "file",
 				[LASTMOD_STATED] = "stated",
 				[LASTMOD_REMEMBERED] = "remembered",
+				[LASTMOD_CHANGED_AFTER_STATED] =
+				    "changed after stated",
 			};
 			struct tm tm;
 			char date[16];

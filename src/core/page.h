@@ -17,7 +17,14 @@
 enum access { ACCESS_PUBLIC, ACCESS_RESTRICTED, ACCESS_DENY };
 
 /* Where a page's last_modified comes from, as sitemapd list says. */
-enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED };
+/*
+ * Where a page's lastmod comes from: its file, the date it states, a
+ * store's memory of when its content was first seen, or (a stated date
+ * being a floor, not a ceiling) a change the store saw after the date it
+ * states.
+ */
+enum lastmod_from { LASTMOD_FILE, LASTMOD_STATED, LASTMOD_REMEMBERED,
+	LASTMOD_CHANGED_AFTER_STATED };
 
 /*
  * What a page's content hash covers, where its source hashes one: the

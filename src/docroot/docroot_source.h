@@ -102,15 +102,19 @@ struct source {
 /*
  * What the store is asked of a page: the hash of its content, 0 for none
  * (its own stated date decides), and the hashes older versions took, for
- * the rows they wrote, or 0 each; the date it published itself, for a
- * page the store never saw, or 0; and whether what its head said holds
- * only for now, as other files or the clock decide: then no page fact
- * keeps it.
+ * the rows they wrote, or 0 each; the date it states, for a page the
+ * store never saw, or 0; whether that date is the modified date it
+ * states, a floor under the store's (its file's date then dates new
+ * content), or only its published date; and whether what its head said
+ * holds only for now, as other files or the clock decide: then no page
+ * fact keeps it.
  */
 struct dating {
 	uint64_t	 content;
 	uint64_t	 before[CONTENT_KIND_MAIN];	/* by enum content_kind */
 	time_t		 first;
+	int		 floor;
+	time_t		 changed;	/* with floor: its file's date */
 	int		 transient;
 };
 

@@ -172,8 +172,10 @@ lastmod_store_dates(struct lastmod_store *s, struct lastmod_ask *asks,
 			asks[i].date = (time_t)k->since;
 			kept[nnew] = 1;
 		}
-		/* A page it read whole at the scan's start and never saw. */
-		else if (k == NULL && !some && asks[i].first != 0)
+		/* A page it read whole at the scan's start and never saw, or
+		 * one that states when it was modified. */
+		else if (k == NULL && (!some || asks[i].floor) &&
+		    asks[i].first != 0)
 			asks[i].date = asks[i].first;
 		new[nnew++] = &asks[i];
 	}

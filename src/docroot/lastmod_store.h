@@ -41,6 +41,8 @@ struct lastmod_ask {
 	time_t		 date;		/* its file's; out, the store's */
 	time_t		 first;		/* or 0: its date if the store never
 					   saw the page */
+	int		 floor;		/* first is a modified date it states:
+					   taken however it is first seen */
 	int		 remembered;	/* out: the store saw it before */
 };
 

@@ -56,6 +56,7 @@ struct page_key {
 /* kind: from in the low bits, then these, then content_from. */
 #define KIND_BROKEN	0x10
 #define KIND_DATED	0x20
+#define KIND_FLOOR	0x40
 #define KIND_CONTENT_SHIFT	8
 
 struct page_facts {
@@ -282,6 +283,7 @@ fact_row(void *arg, const struct store_value *cols)
 		.content = (uint64_t)cols[6].n,
 		.first = (time_t)cols[7].n,
 		.dated = (kind & KIND_DATED) != 0,
+		.floor = (kind & KIND_FLOOR) != 0,
 		.from = (uint8_t)(kind & 0x0f),
 		.content_from = (uint8_t)(kind >> KIND_CONTENT_SHIFT & 0x0f),
 		.broken = (kind & KIND_BROKEN) != 0,
@@ -297,6 +299,7 @@ put(struct page_facts *f, const struct page_fact *fact, struct buf *why)
 		{ NULL, (int64_t)fact->state, 0 },
 		{ NULL, fact->from | (fact->broken ? KIND_BROKEN : 0) |
 		    (fact->dated ? KIND_DATED : 0) |
+		    (fact->floor ? KIND_FLOOR : 0) |
 		    fact->content_from << KIND_CONTENT_SHIFT, 0 },
 		{ fact->why, 0, fact->why == NULL },
 		{ fact->extensions, 0, fact->extensions == NULL },

@@ -24,6 +24,8 @@ struct page_fact {
 	uint64_t	 content;
 	time_t		 first;		/* struct dating's */
 	uint8_t		 dated;		/* the store is asked of content */
+	uint8_t		 floor;		/* first is the modified date it
+					   states (struct dating's) */
 	uint8_t		 from;		/* enum lastmod_from */
 	uint8_t		 content_from;	/* enum content_from */
 	uint8_t		 broken;

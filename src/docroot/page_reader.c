@@ -479,11 +479,14 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 
 /*
  * The dates a page states, in this order: its modified date (a <meta>,
- * then its JSON-LD entity's dateModified, then its microdata's) wins
- * over any store's; else its published date (its JSON-LD entity's
- * datePublished, its microdata's, then article:published_time) is truer
- * than the file's time: the lastmod, or with a store, the date of a page
- * it never saw.
+ * then its JSON-LD entity's dateModified, then its microdata's) is the
+ * lastmod; with a store, a floor, not a ceiling, since generators state
+ * a post's publication date as modified until told otherwise: a change
+ * of its content the store sees later dates it then, unless it states a
+ * later date again (remember_dates). Else its published date (its
+ * JSON-LD entity's datePublished, its microdata's, then
+ * article:published_time) is truer than the file's time: the lastmod, or
+ * with a store, the date of a page it never saw.
  */
 static void
 stated_dates(struct source *s, const struct config *cfg, const char *rel,
@@ -503,10 +506,14 @@ stated_dates(struct source *s, const struct config *cfg, const char *rel,
 		published = xstrdup(body->published);
 	if (published == NULL && head->published != NULL)
 		published = xstrdup(head->published);
-	if (modified != NULL && own_date(s, rel, modified,
-	    &page->last_modified, dating)) {
+	if (modified != NULL && own_date(s, rel, modified, &t, dating)) {
+		dating->changed = page->last_modified;
+		page->last_modified = t;
 		page->lastmod_from = LASTMOD_STATED;
-		dating->content = 0;
+		if (dating->content != 0) {
+			dating->first = t;
+			dating->floor = 1;
+		}
 	} else if (published != NULL && own_date(s, rel, published, &t,
 	    dating)) {
 		if (s->has_store)
@@ -673,6 +680,7 @@ remember_dates(struct source *s, struct page **pages,
 	struct lastmod_ask *asks;
 	struct page **asked;
 	uint64_t *ids;
+	time_t floor;
 	size_t nasks = 0;
 	/* A request waits a moment; a scan, off the request path, more. */
 	long wait_ms = s->long_lived && s->heads == NULL ? LASTMOD_WAIT_MS :
@@ -689,18 +697,25 @@ remember_dates(struct source *s, struct page **pages,
 			continue;
 		asked[nasks] = pages[i];
 		ids[nasks] = pages[i]->id;
+		/* New content of a page that states its date: its file's. */
 		asks[nasks++] = (struct lastmod_ask){ .url = pages[i]->alias,
-		    .hash = datings[i].content,
-		    .date = pages[i]->last_modified,
-		    .first = datings[i].first };
+		    .hash = datings[i].content, .date = datings[i].floor ?
+		    datings[i].changed : pages[i]->last_modified,
+		    .first = datings[i].first, .floor = datings[i].floor };
 		memcpy(asks[nasks - 1].before, datings[i].before,
 		    sizeof(asks[nasks - 1].before));
 	}
 	if (nasks > 0 && lastmod_keeper_dates(s->dates, asks, ids, nasks,
 	    wait_ms) == 1)
 		for (size_t i = 0; i < nasks; i++) {
-			asked[i]->last_modified = asks[i].date;
-			if (asks[i].remembered)
+			floor = asks[i].floor ? asks[i].first : 0;
+			asked[i]->last_modified = asks[i].date > floor ?
+			    asks[i].date : floor;
+			if (floor != 0)
+				asked[i]->lastmod_from = asks[i].date > floor ?
+				    LASTMOD_CHANGED_AFTER_STATED :
+				    LASTMOD_STATED;
+			else if (asks[i].remembered)
 				asked[i]->lastmod_from = LASTMOD_REMEMBERED;
 			else if (asks[i].first != 0 &&
 			    asks[i].date == asks[i].first)
@@ -733,6 +748,9 @@ take_fact(const struct page_fact *f, struct page *page, struct dating *dating)
 	page->content_from = f->content_from;
 	dating->content = f->dated ? f->content : 0;
 	dating->first = f->first;
+	/* Its file is as it was when the store saw it: no new content. */
+	dating->floor = f->floor;
+	dating->changed = f->modified;
 }
 
 /* What the head of t's page said, kept unless only for now. */
@@ -743,6 +761,7 @@ learn_fact(struct source *s, const struct head_todo *t,
 	struct page_fact f = { .id = page->id, .state = t->state,
 	    .modified = page->last_modified, .content = page->content,
 	    .first = t->dating.first, .dated = t->dating.content != 0,
+	    .floor = t->dating.floor != 0,
 	    .from = page->lastmod_from, .content_from = page->content_from,
 	    .broken = page_broken(page) != NULL };
 
