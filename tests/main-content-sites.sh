@@ -1,7 +1,7 @@
 #!/bin/sh
 # A lastmod that moves only when the page itself changes, on sites built
 # by real generators: Hugo, MkDocs, Jekyll, Pelican and Sphinx (Debian's),
-# Astro, Docusaurus and Eleventy (npm's). Each site, a home and ten docs
+# Astro, Starlight, Docusaurus and Eleventy (npm's). Each site, a home and ten docs
 # (and dated posts for Hugo, Jekyll and Pelican), in a theme with a
 # header, a nav, a main and a footer where the generator's own has none,
 # is deployed six times with a lastmod store and IndexNow: as built,
@@ -343,6 +343,43 @@ astro_build() {
 }
 astro_page_url=/docs/d11/ astro_retitle_url=/docs/d03/ astro_body_url=/docs/d05/
 
+# --- Starlight: its footer, of no section, inside <main>: the edit link
+# (its base the "footer" edit) and the previous and next pages' titles --
+starlight_sources() {
+	mkdir -p "$1/src/content/docs"
+	cat >"$1/astro.config.mjs" <<'EOF'
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+export default defineConfig({ site: 'http://example.org',
+  integrations: [starlight({ title: 'Demo',
+    editLink: { baseUrl: 'https://git.example.org/demo/edit/monday/' } })] });
+EOF
+	cat >"$1/src/content.config.ts" <<'EOF'
+import { defineCollection } from 'astro:content';
+import { docsLoader } from '@astrojs/starlight/loaders';
+import { docsSchema } from '@astrojs/starlight/schema';
+export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };
+EOF
+	printf -- '---\ntitle: Home\n---\nWelcome.\n' >"$1/src/content/docs/index.md"
+	for i in $(seq 10); do
+		printf -- '---\ntitle: Doc %s\n---\nWhat doc %s says.\n' \
+		    "$(nn "$i")" "$(nn "$i")" >"$1/src/content/docs/d$(nn "$i").md"
+	done
+}
+starlight_page() {
+	printf -- '---\ntitle: Doc 11\n---\nNew.\n' >"$1/src/content/docs/d11.md"
+}
+starlight_retitle() { sed -i 's/^title: Doc 03/title: Doc three/' "$1/src/content/docs/d03.md"; }
+starlight_footer() { sed -i 's|/edit/monday/|/edit/tuesday/|' "$1/astro.config.mjs"; }
+starlight_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/src/content/docs/d05.md"; }
+starlight_build() {
+	npm_ready starlight astro@5 @astrojs/starlight@0.37 || return 1
+	built "$1" "$2" "ln -s '$CACHE/npm/starlight/node_modules' node_modules &&
+	    node_modules/.bin/astro build --silent"
+	BUILT="$OUT/dist"
+}
+starlight_page_url=/d11/ starlight_retitle_url=/d03/ starlight_body_url=/d05/
+
 # --- Docusaurus 3, its classic theme: <main> holds the previous and next
 # links, in a <nav> ---------------------------------------------------------
 docusaurus_sources() {
@@ -413,7 +450,7 @@ npm_ready() {
 }
 
 for g in ${MAIN_CONTENT_SITES:-hugo mkdocs jekyll pelican sphinx astro \
-    docusaurus eleventy}; do
+    starlight docusaurus eleventy}; do
 	moves "$g"
 done
 finish

@@ -551,7 +551,7 @@ hash_of(const char *prefix, size_t filler, const char *suffix)
 		fputc(i % 64 == 63 ? ' ' : 'x', f);
 	fputs(suffix, f);
 	fflush(f);
-	h = content_hash(fileno(f), NULL, NULL, &sums) == 0 ? sums.main : 0;
+	h = content_hash(fileno(f), NULL, NULL, 1, &sums) == 0 ? sums.main : 0;
 	fclose(f);
 	return h;
 }

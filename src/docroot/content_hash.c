@@ -25,6 +25,17 @@ struct text_sum {
 	int		 some;		/* some text came */
 };
 
+/*
+ * A run of text as a reader sees its words, made once for every sum that
+ * takes it: its words one blank apart, and whether blanks stood before
+ * and after them.
+ */
+struct words {
+	struct buf	 text;
+	int		 before, after;	/* a blank at either end */
+	int		 any;		/* some word at all */
+};
+
 /* What one set of rules (main_content.h) reads of the page. */
 struct reading {
 	struct main_content where;
@@ -36,7 +47,9 @@ struct reading {
 struct text_hash {
 	struct reading	 now;		/* MAIN_RULES_NOW */
 	struct reading	 before;	/* MAIN_RULES_0_2, for stores of 0.2 */
+	int		 with_before;	/* before is read */
 	struct text_sum	 whole;		/* every text shown, for those of 0.1 */
+	struct words	 words;		/* the text now read */
 	int		 whole_hidden;	/* inside so many scripts and styles */
 	int		 pictures;	/* <img>s shown */
 	int		 scripts;	/* <script>s, shown or not */
@@ -76,12 +89,14 @@ static void	reading_init(struct reading *, enum main_rules);
 static void	reading_start(struct text_hash *, struct reading *,
 		    const char *, const xmlChar **);
 static void	reading_end(struct reading *, const char *);
-static void	reading_text(struct reading *, const xmlChar *, int);
+static void	reading_text(struct reading *, const struct words *,
+		    const xmlChar *, int);
 static void	on_start(void *, const xmlChar *, const xmlChar **);
 static void	on_end(void *, const xmlChar *);
 static void	on_text(void *, const xmlChar *, int);
 static void	sum_init(struct text_sum *);
-static void	sum_text(struct text_sum *, const xmlChar *, int);
+static void	words_of(struct words *, const xmlChar *, int);
+static void	sum_text(struct text_sum *, const struct words *);
 static void	sum_verbatim(struct text_sum *, const xmlChar *, int);
 static void	sum_word(struct text_sum *, const char *, const char *);
 static void	sum_words(struct reading *, unsigned, const char *,
@@ -97,9 +112,10 @@ static int	holds(const char *, size_t, const char *);
 
 int
 content_hash(int fd, struct body_dates *dates, struct page_images *images,
-    struct content_sums *sums)
+    int before, struct content_sums *sums)
 {
-	struct text_hash t = { .dates = dates, .images = images };
+	struct text_hash t = { .dates = dates, .images = images,
+	    .with_before = before };
 	htmlSAXHandler sax;
 	enum main_kind from, from_0_2;
 	int rc;
@@ -118,10 +134,11 @@ content_hash(int fd, struct body_dates *dates, struct page_images *images,
 	from_0_2 = main_content_chosen(&t.before.where);
 	main_content_free(&t.now.where);
 	main_content_free(&t.before.where);
+	buf_free(&t.words.text);
 	if (rc == -1)
 		return -1;
 	sums->main = main_sum(&t.now, from);
-	sums->main_0_2 = main_sum(&t.before, from_0_2);
+	sums->main_0_2 = t.with_before ? main_sum(&t.before, from_0_2) : 0;
 	sums->whole = t.whole.h;
 	sums->from = from;
 	sums->shown = t.whole.some || t.pictures > 0;
@@ -186,19 +203,20 @@ reading_end(struct reading *r, const char *name)
 }
 
 static void
-reading_text(struct reading *r, const xmlChar *text, int len)
+reading_text(struct reading *r, const struct words *w, const xmlChar *text,
+    int len)
 {
 	unsigned here = main_content_here(&r->where);
 
 	if (main_content_in_title(&r->where))
-		sum_text(&r->title, text, len);
+		sum_text(&r->title, w);
 	for (int k = 0; here != 0 && k < MAIN_KINDS; k++) {
 		if (!(here & 1u << k))
 			continue;
 		if (r->verbatim > 0)
 			sum_verbatim(&r->part[k], text, len);
 		else
-			sum_text(&r->part[k], text, len);
+			sum_text(&r->part[k], w);
 	}
 }
 
@@ -218,7 +236,8 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 	if (t->images != NULL && strcmp(n, "base") == 0)
 		page_images_base(t->images, html_attribute(atts, "href"));
 	reading_start(t, &t->now, n, atts);
-	reading_start(t, &t->before, n, atts);
+	if (t->with_before)
+		reading_start(t, &t->before, n, atts);
 	all_blank(t);	/* an element parts words, as a browser lays it out */
 	/* After the blank: code is set apart from the text before it. */
 	if (is_verbatim(n))
@@ -233,7 +252,8 @@ on_end(void *ctx, const xmlChar *name)
 	if (is_hidden((const char *)name) && t->whole_hidden > 0)
 		t->whole_hidden--;
 	reading_end(&t->now, (const char *)name);
-	reading_end(&t->before, (const char *)name);
+	if (t->with_before)
+		reading_end(&t->before, (const char *)name);
 	all_blank(t);
 }
 
@@ -242,10 +262,12 @@ on_text(void *ctx, const xmlChar *text, int len)
 {
 	struct text_hash *t = ctx;
 
+	words_of(&t->words, text, len);
 	if (t->whole_hidden == 0)
-		sum_text(&t->whole, text, len);
-	reading_text(&t->now, text, len);
-	reading_text(&t->before, text, len);
+		sum_text(&t->whole, &t->words);
+	reading_text(&t->now, &t->words, text, len);
+	if (t->with_before)
+		reading_text(&t->before, &t->words, text, len);
 }
 
 static void
@@ -254,22 +276,46 @@ sum_init(struct text_sum *sum)
 	*sum = (struct text_sum){ HASH_INIT, 0, 0 };
 }
 
+/* The words of len bytes of text, into w. */
 static void
-sum_text(struct text_sum *sum, const xmlChar *text, int len)
+words_of(struct words *w, const xmlChar *text, int len)
 {
-	for (int i = 0; i < len; i++) {
-		unsigned char c = text[i];
+	char *out;
+	size_t n = 0;
+	int blank = 0;
 
-		if (ascii_in(c, ASCII_SPACE)) {
-			sum->blank = 1;
+	buf_reset(&w->text);
+	/* No more than the text itself. */
+	out = buf_room(&w->text, len > 0 ? (size_t)len : 1);
+	w->before = len > 0 && ascii_in(text[0], ASCII_SPACE);
+	for (int i = 0; i < len; i++) {
+		if (ascii_in(text[i], ASCII_SPACE)) {
+			blank = 1;
 			continue;
 		}
-		if (sum->blank && sum->some)
-			sum->h = hash_add(sum->h, " ", 1);
-		sum->h = hash_add(sum->h, &c, 1);
-		sum->blank = 0;
-		sum->some = 1;
+		if (blank && n > 0)
+			out[n++] = ' ';
+		out[n++] = (char)text[i];
+		blank = 0;
 	}
+	buf_commit(&w->text, n);
+	w->any = n > 0;
+	w->after = blank;
+}
+
+/* Words into a sum, as if each byte were added: blanks made one. */
+static void
+sum_text(struct text_sum *sum, const struct words *w)
+{
+	if (!w->any) {
+		sum->blank |= w->before;
+		return;
+	}
+	if ((sum->blank || w->before) && sum->some)
+		sum->h = hash_add(sum->h, " ", 1);
+	sum->h = hash_add(sum->h, w->text.data, w->text.len);
+	sum->blank = w->after;
+	sum->some = 1;
 }
 
 /* Code's text, its blanks as written: indentation is meaning there. */
@@ -367,7 +413,7 @@ body_dates_read(int fd, struct body_dates *dates)
 		if (holds(chunk, have, word)) {
 			struct content_sums ignored;
 
-			content_hash(fd, dates, NULL, &ignored);
+			content_hash(fd, dates, NULL, 0, &ignored);
 			return;
 		}
 		total += (size_t)n;

@@ -58,11 +58,13 @@ struct content_sums {
 /*
  * The sums of what fd holds from its start: -1 when it cannot be read,
  * and then all 0. dates, unless NULL, gets its microdata dates, and
- * images, unless NULL, the images of each candidate for main content.
+ * images, unless NULL, the images of each candidate for main content;
+ * main_0_2 is read only with before (0 without), as only a store that
+ * holds rows of 0.2.0 asks it.
  */
 struct page_images;
 int	content_hash(int fd, struct body_dates *dates, struct page_images *images,
-	    struct content_sums *);
+	    int before, struct content_sums *);
 
 /* The sums of the older kinds (page.h), by kind. */
 void	content_sums_before(const struct content_sums *,

@@ -161,6 +161,9 @@ void	docroot_join(struct buf *out, const char *dir, const char *rel);
 int	docroot_inside_root(const struct source *s, const char *path);
 /* What the web server finds at rel: docroot_served asks. */
 enum docroot_fs_kind	docroot_kind_below_root(void *ctx, const char *rel);
+/* The same, with what stat(2) said of it into st. */
+enum docroot_fs_kind	docroot_stat_below_root(const struct source *s,
+	    const char *rel, struct stat *st);
 void	docroot_stop_watching(struct source *s);
 void	docroot_give_up_watching(struct source *s, const char *what);
 void	docroot_watch_dir(struct source *s, size_t i, const char *path);

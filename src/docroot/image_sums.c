@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libdeflate.h>
@@ -60,7 +61,7 @@ image_sums_free(struct image_sums *s)
 }
 
 uint64_t
-image_sums_of(struct image_sums *s, const char *path)
+image_sums_of(struct image_sums *s, const char *path, const struct stat *was)
 {
 	struct stat st;
 	const char *cannot;
@@ -68,17 +69,18 @@ image_sums_of(struct image_sums *s, const char *path)
 	size_t at;
 	int fd;
 
-	if ((fd = file_open_regular(AT_FDCWD, path, 0, &st, &cannot)) == -1)
+	/* Its state, known: no open for one it has, most of the time. */
+	if (!S_ISREG(was->st_mode))
 		return 0;
 	pthread_mutex_lock(&s->lock);
-	if (id_map_get(&s->at, key_of(&st), &at) &&
-	    same_state(&s->v[at], &st))
+	if (id_map_get(&s->at, key_of(was), &at) &&
+	    same_state(&s->v[at], was))
 		sum = s->v[at].sum;
 	pthread_mutex_unlock(&s->lock);
-	if (sum != 0) {
-		close(fd);
+	if (sum != 0)
 		return sum;
-	}
+	if ((fd = file_open_regular(AT_FDCWD, path, 0, &st, &cannot)) == -1)
+		return 0;
 	sum = sum_of(fd, st.st_size);
 	close(fd);
 	if (sum == 0)

@@ -20,9 +20,11 @@ struct image_sums;
 struct image_sums *image_sums_new(void);
 void	image_sums_free(struct image_sums *);
 /*
- * The hash of the regular file at path: never 0, but 0 where it cannot
- * be read, when only its URL counts.
+ * The hash of the regular file at path, whose stat(2) st holds: never 0,
+ * but 0 where it cannot be read, when only its URL counts.
  */
-uint64_t	image_sums_of(struct image_sums *, const char *path);
+struct stat;
+uint64_t	image_sums_of(struct image_sums *, const char *path,
+	    const struct stat *st);
 
 #endif

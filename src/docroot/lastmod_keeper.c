@@ -43,6 +43,7 @@ struct lastmod_keeper {
 	size_t		 nowed;
 	struct id_map	 owed_at;
 	struct id_list	 late;
+	int		 older;		/* lastmod_store_older, as last read */
 	const struct reporter *report;
 	/* The thread's alone. */
 	struct lastmod_store *store;
@@ -52,6 +53,7 @@ struct lastmod_keeper {
 };
 
 static void	*keep(void *);
+static void	 learn_older(struct lastmod_keeper *);
 static void	 run(struct lastmod_keeper *, struct op *);
 static void	 finish(struct lastmod_keeper *, struct op *);
 static struct op *owed_op(struct lastmod_keeper *);
@@ -70,6 +72,7 @@ lastmod_keeper_new(const struct reporter *rep)
 	pthread_condattr_t attr;
 
 	k->report = rep;
+	k->older = 1;	/* until a store is read */
 	pthread_mutex_init(&k->lock, NULL);
 	pthread_condattr_init(&attr);
 	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
@@ -79,6 +82,17 @@ lastmod_keeper_new(const struct reporter *rep)
 	if (pthread_create(&k->thread, NULL, keep, k) != 0)
 		abort();	/* only for want of memory, as xmalloc */
 	return k;
+}
+
+int
+lastmod_keeper_older(struct lastmod_keeper *k)
+{
+	int older;
+
+	pthread_mutex_lock(&k->lock);
+	older = k->older;
+	pthread_mutex_unlock(&k->lock);
+	return older;
 }
 
 void
@@ -245,8 +259,8 @@ run(struct lastmod_keeper *k, struct op *op)
 		}
 		if (k->store != NULL && lastmod_store_load(k->store, &why) == -1)
 			store_failed(k, &why);
-		else
-			(void)store_ready(k);
+		else if (store_ready(k))
+			learn_older(k);
 		break;
 	case OP_DATES:
 		if (!store_ready(k))
@@ -354,6 +368,15 @@ wait_done(struct lastmod_keeper *k, struct op *op)
  * again once its wait is over, so that a lock, a server restarted or a
  * file removed costs that wait and nothing more.
  */
+/* What the store just read says of older rows, for the readers of pages. */
+static void
+learn_older(struct lastmod_keeper *k)
+{
+	pthread_mutex_lock(&k->lock);
+	k->older = lastmod_store_older(k->store);
+	pthread_mutex_unlock(&k->lock);
+}
+
 static int
 store_ready(struct lastmod_keeper *k)
 {
@@ -369,6 +392,7 @@ store_ready(struct lastmod_keeper *k)
 		buf_free(&why);
 		return 0;
 	}
+	learn_older(k);
 	/* The log's, not check's: said each time, unlike a page's note. */
 	if (k->backoff > 0)
 		log_msg("[docroot] lastmod_store %s: in use again",

@@ -41,6 +41,11 @@ void	lastmod_keeper_start_scan(struct lastmod_keeper *, const char *path);
  */
 int	lastmod_keeper_dates(struct lastmod_keeper *, struct lastmod_ask *,
 	    const uint64_t *ids, size_t n, long wait_ms);
+/*
+ * Whether the store, as the scan's start read it, holds rows of an older
+ * kind of hash (lastmod_store_older): 1 too before any was read.
+ */
+int	lastmod_keeper_older(struct lastmod_keeper *);
 /* At a scan's end, waited for: lastmod_store_sweep. */
 void	lastmod_keeper_end_scan(struct lastmod_keeper *, int complete);
 /* Adds the page ids the store dated after their caller had gone on. */

@@ -55,6 +55,7 @@ struct lastmod_store {
 	char		*name;		/* where, without a password */
 	int		 writing;	/* in a transaction */
 	int		 loaded;
+	int		 older;		/* rows of an older kind, as last read */
 	struct known_page *known;
 	size_t		 nknown;
 	struct id_map	 at;
@@ -98,6 +99,7 @@ lastmod_store_open(const char *where, struct buf *why)
 
 	s->db = store_db_of(where);
 	s->name = s->db->name(where);
+	s->older = 1;	/* until it is read */
 	if ((s->conn = s->db->open(where, schema_sql, why)) == NULL ||
 	    /* A store made before rows said their kind: of the whole each. */
 	    store_db_add_column(s->db, s->conn, "pages",
@@ -132,11 +134,19 @@ lastmod_store_load(struct lastmod_store *s, struct buf *why)
 {
 	unload(s);
 	s->loaded = 1;
+	s->older = 0;
 	if (s->db->run(s->conn, all_sql, NULL, 0, keep_row, s, why) == -1) {
 		unload(s);
+		s->older = 1;
 		return failed(s, "reading", why);
 	}
 	return 0;
+}
+
+int
+lastmod_store_older(const struct lastmod_store *s)
+{
+	return s->older;
 }
 
 int
@@ -401,6 +411,7 @@ keep_row(void *arg, const struct store_value *cols)
 	    strlen(cols[0].text)), s->nknown);
 	s->known[s->nknown++] = (struct known_page){ (uint64_t)cols[1].n,
 	    cols[2].n, cols[3].null ? 0 : cols[3].n, (int)cols[4].n, 0 };
+	s->older |= cols[4].n < CONTENT_KIND_MAIN;
 	return 0;
 }
 

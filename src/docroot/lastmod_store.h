@@ -28,6 +28,11 @@ const char *lastmod_store_name(const struct lastmod_store *);
  * content has not changed costs the store nothing: -1 with why.
  */
 int	lastmod_store_load(struct lastmod_store *, struct buf *why);
+/*
+ * Whether the rows it read last hold a hash of an older kind (page.h),
+ * or it read none yet: only then are pages hashed by older rules too.
+ */
+int	lastmod_store_older(const struct lastmod_store *);
 
 /*
  * A page to date: its URL and content hash (content_hash.h's main), and

@@ -62,7 +62,9 @@ static uint64_t	with_image_bytes(struct source *s, const struct config *cfg,
 static int	image_served(struct source *s, const struct config *cfg,
 	    const char *path, size_t len);
 static int	image_file(struct source *s, const struct config *cfg,
-	    const char *path, size_t len, struct buf *served);
+	    const char *path, size_t len, struct buf *served,
+	    struct stat *st);
+static enum docroot_fs_kind	kind_stat_kept(void *ctx, const char *rel);
 
 /*
  * Why the server rules answer the URL of the page at rel with another
@@ -291,7 +293,7 @@ docroot_content_before(const struct source *s, const char *rel,
 	docroot_join(&path, s->root, rel);
 	if ((fd = file_open_regular(AT_FDCWD, buf_str(&path), 0, &st,
 	    &cannot)) != -1) {
-		(void)content_hash(fd, NULL, NULL, &sums);
+		(void)content_hash(fd, NULL, NULL, 1, &sums);
 		close(fd);
 	}
 	buf_free(&path);
@@ -369,13 +371,14 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	 * until a script fills it, or a fragment of scripts, is no page.
 	 */
 	if (hashed || !head.titled || images != NULL) {
-		if (content_hash(fd, &body, images, &sums) == 0) {
+		if (content_hash(fd, &body, images, s->has_store &&
+		    lastmod_keeper_older(s->dates), &sums) == 0) {
 			read_whole = 1;
 			if (images != NULL)
 				page_images_end(images, sums.from,
 				    buf_str(&self), &shown);
-			page->content = with_image_bytes(s, cfg, sums.main,
-			    buf_str(&shown));
+			page->content = hashed ? with_image_bytes(s, cfg,
+			    sums.main, buf_str(&shown)) : sums.main;
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
 			content_sums_before(&sums, dating->before);
 		} else
@@ -815,17 +818,19 @@ with_image_bytes(struct source *s, const struct config *cfg, uint64_t content,
     const char *shown)
 {
 	struct buf served = BUF_INIT, path = BUF_INIT;
+	struct stat st;
 
 	for (const char *p = shown; *p; p = strchr(p, '\n') + 1) {
 		uint64_t sum;
 
 		buf_reset(&served);
 		if (p[1] != '/' || p[2] == '/' || image_file(s, cfg, p + 1,
-		    strcspn(p + 1, "\n"), &served) != 1)
+		    strcspn(p + 1, "\n"), &served, &st) != 1)
 			continue;
 		buf_reset(&path);
 		docroot_join(&path, s->root, buf_str(&served));
-		if ((sum = image_sums_of(s->image_sums, buf_str(&path))) != 0)
+		if ((sum = image_sums_of(s->image_sums, buf_str(&path),
+		    &st)) != 0)
 			content = hash_add(content, &sum, sizeof(sum));
 	}
 	buf_free(&served);
@@ -843,22 +848,32 @@ image_served(struct source *s, const struct config *cfg, const char *path,
     size_t len)
 {
 	struct buf served = BUF_INIT;
-	int found = image_file(s, cfg, path, len, &served) != 0;
+	struct stat st;
+	int found = image_file(s, cfg, path, len, &served, &st) != 0;
 
 	buf_free(&served);
 	return found;
 }
 
+/* What image_file's docroot_served asked of last, kept: its stat. */
+struct stat_kept {
+	const struct source *s;
+	struct stat	*st;
+	struct buf	 rel;
+};
+
 /*
  * The file the server answers the site path of an image with, as
- * image_served reads the path: 1 with its path below the root in served,
- * 0 for none, -1 for one outside url_path, not this root's to tell.
+ * image_served reads the path: 1 with its path below the root in served
+ * and what stat(2) said of it in st, 0 for none, -1 for one outside
+ * url_path, not this root's to tell.
  */
 static int
 image_file(struct source *s, const struct config *cfg, const char *path,
-    size_t len, struct buf *served)
+    size_t len, struct buf *served, struct stat *st)
 {
-	const struct docroot_fs fs = { docroot_kind_below_root, s };
+	struct stat_kept kept = { s, st, BUF_INIT };
+	const struct docroot_fs fs = { kind_stat_kept, &kept };
 	const char *under = cfg->docroot.url_path ? cfg->docroot.url_path : "";
 	size_t n = strlen(under), end = strcspn(path, "?\n");
 	char *url;
@@ -874,5 +889,24 @@ image_file(struct source *s, const struct config *cfg, const char *path,
 	found = url != NULL &&
 	    docroot_served(&cfg->docroot, url, &fs, "", served) == 0;
 	xmlFree(url);
+	/* Asked last, as a rule: else asked again. */
+	if (found && strcmp(buf_str(&kept.rel), buf_str(served)) != 0 &&
+	    docroot_stat_below_root(s, buf_str(served), st) == DOCROOT_FS_NONE)
+		found = 0;
+	buf_free(&kept.rel);
 	return found;
+}
+
+/*
+ * docroot_kind_below_root, the stat of what it asked of last kept, so
+ * that image_sums need not stat the file served again.
+ */
+static enum docroot_fs_kind
+kind_stat_kept(void *ctx, const char *rel)
+{
+	struct stat_kept *kept = ctx;
+
+	buf_reset(&kept->rel);
+	buf_adds(&kept->rel, rel);
+	return docroot_stat_below_root(kept->s, rel, kept->st);
 }

@@ -27,18 +27,25 @@ docroot_note_mtime(struct source *s, time_t t)
 enum docroot_fs_kind
 docroot_kind_below_root(void *ctx, const char *rel)
 {
-	const struct source *s = ctx;
-	struct buf path = BUF_INIT;
 	struct stat st;
+
+	return docroot_stat_below_root(ctx, rel, &st);
+}
+
+enum docroot_fs_kind
+docroot_stat_below_root(const struct source *s, const char *rel,
+    struct stat *st)
+{
+	struct buf path = BUF_INIT;
 	int found;
 
 	docroot_join(&path, s->root, rel);
-	found = stat(buf_str(&path), &st) == 0;
+	found = stat(buf_str(&path), st) == 0;
 	buf_free(&path);
 	if (!found)
 		return DOCROOT_FS_NONE;
 	/* A server takes whatever is no folder for a file: it shadows. */
-	return S_ISDIR(st.st_mode) ? DOCROOT_FS_DIR : DOCROOT_FS_FILE;
+	return S_ISDIR(st->st_mode) ? DOCROOT_FS_DIR : DOCROOT_FS_FILE;
 }
 
 /*
