@@ -170,12 +170,13 @@ jekyll_sources() {
 	    >"$1/_layouts/default.html"
 	printf -- '---\nlayout: default\n---\n<article class="post h-entry"><header class="post-header"><h1 class="post-title">{{ page.title }}</h1><p class="post-meta"><time class="dt-published" datetime="{{ page.date | date_to_xmlschema }}">{{ page.date | date: "%%b %%-d, %%Y" }}</time>{%% if page.author %%} &bull; <span class="p-author">{{ page.author }}</span>{%% endif %%}</p></header><div class="post-content e-content">{{ content }}</div></article>\n' \
 	    >"$1/_layouts/post.html"
-	for p in author body still; do
-		printf -- '---\nlayout: post\ntitle: Post %s\n%s---\n%s\n' "$p" \
-		    "$([ $p = author ] && echo 'author: Ann Smith')" \
-		    "$([ $p = body ] && echo 'Its text.' || echo 'Nothing changes here.')" \
-		    >"$1/_posts/$POSTED-$p.md"
-	done
+	jekyll_post "$1" author "author: Ann Smith" "Text."
+	jekyll_post "$1" body "" "Its text."
+	jekyll_post "$1" still "" "Nothing changes here."
+}
+jekyll_post() {	# jekyll_post DIR NAME FRONT-MATTER-LINE TEXT
+	printf -- '---\nlayout: post\ntitle: Post %s\n%s\n---\n%s\n' "$2" "$3" \
+	    "$4" >"$1/_posts/$POSTED-$2.md"
 }
 jekyll_edit() {
 	sed -i 's/Ann Smith/Bob Jones/' "$1/_posts/$POSTED-author.md"
