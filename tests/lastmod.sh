@@ -74,12 +74,19 @@ check_contains "list: a date remembered says so" \
 check_contains "... and without a store, that it is the file's" \
     "http://x/b.html	$TODAY	file" \
     "$("$SITEMAPD" -c "$TMP/plain.ini" list --host x)"
+# A page's stated date is a floor: the later of it and its change's.
 printf '<html><head><meta property="article:modified_time" content="2021-05-06"></head><body>Page a</body></html>' \
     >"$S/a.html"
-check_contains "a page's own date still wins" "http://x/a.html	2021-05-06" \
-    "$(dates "$TMP/hand.ini")"
+touch -d 2021-01-01 "$S/a.html"
+check_contains "a page's own date, later than its change, wins" \
+    "http://x/a.html	2021-05-06" "$(dates "$TMP/hand.ini")"
 check_contains "... and list says it is the page's" \
     "http://x/a.html	2021-05-06	stated" \
+    "$("$SITEMAPD" -c "$TMP/hand.ini" list --host x)"
+printf '<html><head><meta property="article:modified_time" content="2021-05-06"></head><body>Page a, edited</body></html>' \
+    >"$S/a.html"
+check_contains "edited later, still stating that date: the edit's" \
+    "http://x/a.html	$TODAY	changed after stated" \
     "$("$SITEMAPD" -c "$TMP/hand.ini" list --host x)"
 
 # A FastCGI process: a page rewritten unchanged keeps its date, one edited

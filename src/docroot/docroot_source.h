@@ -199,6 +199,12 @@ void	docroot_read_heads(struct source *s, const struct config *cfg,
 uint64_t	docroot_content_before(const struct source *s, const char *rel,
 	    enum content_kind);
 
+/* image_files.c: a page's images as files of the root */
+void	docroot_add_images(struct source *s, const struct config *cfg,
+	    struct page *page, const char *shown);
+uint64_t	docroot_with_image_bytes(struct source *s,
+	    const struct config *cfg, uint64_t content, const char *shown);
+
 /* canonicals.c */
 int	docroot_listed_otherwise(const struct config *cfg, const char *rel,
 	    const char *path);
