@@ -50,3 +50,52 @@ built() {
 	fi
 	exec 9>&-
 }
+
+# npm_ready NAME PACKAGES...: the generator installed, unless npm cannot.
+npm_ready() {
+	command -v npm >/dev/null || { echo "# $1: no npm"; return 1; }
+	install "$@" || { echo "# $1: npm could not install it"; return 1; }
+}
+
+# debian_built KEY DIR TOOL COMMAND OUTPUT: a Debian generator's build.
+debian_built() {
+	command -v "$3" >/dev/null || { echo "# $3: not installed"; return 1; }
+	built "$1" "$2" "$4"
+	BUILT="$OUT/$5"
+}
+
+# NAME_build KEY DIR: the site whose sources are in DIR built by that
+# generator, once for those sources (BUILT: its output); 1, said, where
+# the generator cannot run here. The tests that build sites of their own
+# sources share them.
+hugo_build() {
+	debian_built "$1" "$2" hugo "hugo --quiet -d public" public
+}
+mkdocs_build() {
+	debian_built "$1" "$2" mkdocs "mkdocs build -q -d site" site
+}
+jekyll_build() {
+	debian_built "$1" "$2" jekyll "jekyll build -q -s . -d _site" _site
+}
+pelican_build() {
+	debian_built "$1" "$2" pelican \
+	    "pelican -q content -o output -s pelicanconf.py" output
+}
+sphinx_build() {
+	debian_built "$1" "$2" sphinx-build "sphinx-build -q -b html . _build" \
+	    _build
+}
+docusaurus_build() {
+	npm_ready docusaurus @docusaurus/core@3 @docusaurus/preset-classic@3 \
+	    react@18 react-dom@18 || return 1
+	# Not minified: what a reader sees is the same, at half the time.
+	built "$1" "$2" "ln -s '$CACHE/npm/docusaurus/node_modules' node_modules &&
+	    node_modules/.bin/docusaurus build --no-minify"
+	BUILT="$OUT/build"
+}
+starlight_build() {
+	npm_ready starlight astro@5 @astrojs/starlight@0.37 || return 1
+	built "$1" "$2" "ln -s '$CACHE/npm/starlight/node_modules' node_modules &&
+	    node_modules/.bin/astro build --silent"
+	BUILT="$OUT/dist"
+}

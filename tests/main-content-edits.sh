@@ -73,7 +73,7 @@ deploy() {
 }
 
 # Each generator: NAME_sources DIR, its site with every edit's page;
-# NAME_edit DIR makes every edit; NAME_build KEY DIR builds (BUILT: the
+# NAME_edit DIR makes every edit; NAME_build KEY DIR, tests/build-cache.sh's, builds (BUILT: the
 # output), 1 when it cannot here; NAME_moves the paths that must move,
 # NAME_why what each's edit is, NAME_still the page with none.
 
@@ -102,12 +102,6 @@ sphinx_edit() {
 	sed -i 's/^       b()/   b()/' "$1/code.rst"
 	printf 'screenshot 2' >"$1/shot.png"
 	sed -i 's/of a cat/of a dog/' "$1/alt.rst"
-}
-sphinx_build() {
-	command -v sphinx-build >/dev/null ||
-	    { echo "# sphinx: not installed"; return 1; }
-	built "$1" "$2" "sphinx-build -q -b html . _build"
-	BUILT="$OUT/_build"
 }
 sphinx_moves="/aside.html /topic.html /footnote.html /link.html /code.html /shot.html /alt.html"
 sphinx_still=/still.html
@@ -148,11 +142,6 @@ hugo_edit() {
 	sed -i 's/setup-1.0.exe/setup-2.0.exe/' "$1/content/posts/link.md"
 	printf 'screenshot 2' >"$1/static/img/shot.png"
 }
-hugo_build() {
-	command -v hugo >/dev/null || { echo "# hugo: not installed"; return 1; }
-	built "$1" "$2" "hugo --quiet -d public"
-	BUILT="$OUT/public"
-}
 hugo_moves="/posts/desc/ /posts/body/ /posts/shot/ /posts/link/"
 hugo_still=/posts/still/
 hugo_why="/posts/desc/: the post header's description, its stated date its publication's
@@ -182,11 +171,6 @@ jekyll_edit() {
 	sed -i 's/Ann Smith/Bob Jones/' "$1/_posts/$POSTED-author.md"
 	sed -i 's/Its text\./Its text, edited./' "$1/_posts/$POSTED-body.md"
 }
-jekyll_build() {
-	command -v jekyll >/dev/null || { echo "# jekyll: not installed"; return 1; }
-	built "$1" "$2" "jekyll build -q -s . -d _site"
-	BUILT="$OUT/_site"
-}
 jekyll_moves="/2019/05/01/author.html /2019/05/01/body.html"
 jekyll_still=/2019/05/01/still.html
 jekyll_why="/2019/05/01/author.html: the post header's author, its stated date its publication's
@@ -206,11 +190,6 @@ pelican_sources() {
 	    "$POSTED" >"$1/content/still.md"
 }
 pelican_edit() { sed -i 's/^Modified: 2019-06-01/Modified: 2019-07-01/' "$1/content/modified.md"; }
-pelican_build() {
-	command -v pelican >/dev/null || { echo "# pelican: not installed"; return 1; }
-	built "$1" "$2" "pelican -q content -o output -s pelicanconf.py"
-	BUILT="$OUT/output"
-}
 pelican_moves=/modified.html
 pelican_still=/still.html
 pelican_why="/modified.html: its Modified date, in the article's footer"
@@ -233,11 +212,6 @@ mkdocs_edit() {
 	sed -i 's/of a cat/of a dog/' "$1/docs/alt.md"
 	sed -i 's/^        b()/    b()/' "$1/docs/code.md"
 	sed -i 's/setup-1.0.exe/setup-2.0.exe/' "$1/docs/link.md"
-}
-mkdocs_build() {
-	command -v mkdocs >/dev/null || { echo "# mkdocs: not installed"; return 1; }
-	built "$1" "$2" "mkdocs build -q -d site"
-	BUILT="$OUT/site"
 }
 mkdocs_moves="/shot/ /alt/ /code/ /link/"
 mkdocs_still=/still/
@@ -263,13 +237,6 @@ EOF
 	printf -- '---\ntitle: Still\n---\nNothing changes here.\n' >"$1/docs/still.md"
 }
 docusaurus_edit() { sed -i 's/yarn add demo-a/yarn add demo-b/' "$1/docs/tabs.mdx"; }
-docusaurus_build() {
-	npm_ready docusaurus @docusaurus/core@3 @docusaurus/preset-classic@3 \
-	    react@18 react-dom@18 || return 1
-	built "$1" "$2" "ln -s '$CACHE/npm/docusaurus/node_modules' node_modules &&
-	    node_modules/.bin/docusaurus build --no-minify"
-	BUILT="$OUT/build"
-}
 docusaurus_ini="trailing_slash = no"
 docusaurus_moves=/docs/tabs
 docusaurus_still=/docs/still
@@ -302,22 +269,10 @@ starlight_edit() {
 	sed -i 's/A note, first said/A note, said again/' "$1/src/content/docs/note.md"
 	sed -i 's/yarn add demo-a/yarn add demo-b/' "$1/src/content/docs/tabs.mdx"
 }
-starlight_build() {
-	npm_ready starlight astro@5 @astrojs/starlight@0.37 || return 1
-	built "$1" "$2" "ln -s '$CACHE/npm/starlight/node_modules' node_modules &&
-	    node_modules/.bin/astro build --silent"
-	BUILT="$OUT/dist"
-}
 starlight_moves="/note/ /tabs/"
 starlight_still=/still/
 starlight_why="/note/: a note, an aside inside main
 /tabs/: the second tab's text"
-
-# npm_ready NAME PACKAGES...: the generator installed, unless npm cannot.
-npm_ready() {
-	command -v npm >/dev/null || { echo "# $1: no npm"; return 1; }
-	install "$@" || { echo "# $1: npm could not install it"; return 1; }
-}
 
 for g in ${MAIN_CONTENT_EDITS:-sphinx hugo jekyll pelican mkdocs \
     docusaurus starlight}; do

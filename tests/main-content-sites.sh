@@ -134,7 +134,8 @@ nn() { printf '%02d' "$1"; }
 
 # Each generator: NAME_sources DIR writes its site's sources; NAME_page,
 # NAME_retitle, NAME_footer and NAME_body make each edit, in the sources;
-# NAME_build KEY DIR builds them (BUILT: the output), 1 when it cannot be
+# NAME_build KEY DIR builds them (BUILT: the output; tests/build-cache.sh
+# has those the tests share), 1 when it cannot be
 # run here; NAME_page_url, _retitle_url and _body_url name the path of the
 # page each edit changes.
 
@@ -163,11 +164,6 @@ hugo_page() { printf -- '---\ntitle: Doc 11\n---\nNew.\n' >"$1/content/docs/d11.
 hugo_retitle() { sed -i 's/^title: Doc 03/title: Doc three/' "$1/content/docs/d03.md"; }
 hugo_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/config.toml"; }
 hugo_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/content/docs/d05.md"; }
-hugo_build() {
-	command -v hugo >/dev/null || { echo "# hugo: not installed"; return 1; }
-	built "$1" "$2" "hugo --quiet -d public"
-	BUILT="$OUT/public"
-}
 hugo_page_url=/docs/d11/ hugo_retitle_url=/docs/d03/ hugo_body_url=/docs/d05/
 
 # --- MkDocs, its own theme: role="main" on a div --------------------------
@@ -192,11 +188,6 @@ mkdocs_retitle() {
 }
 mkdocs_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/mkdocs.yml"; }
 mkdocs_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/docs/d05.md"; }
-mkdocs_build() {
-	command -v mkdocs >/dev/null || { echo "# mkdocs: not installed"; return 1; }
-	built "$1" "$2" "mkdocs build -q -d site"
-	BUILT="$OUT/site"
-}
 mkdocs_page_url=/d11/ mkdocs_retitle_url=/d03/ mkdocs_body_url=/d05/
 
 # --- Jekyll, with jekyll-seo-tag, in layouts shaped as minima's (whose
@@ -231,11 +222,6 @@ jekyll_page() {
 jekyll_retitle() { sed -i 's/^title: Doc 03/title: Doc three/' "$1/d03.md"; }
 jekyll_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/_config.yml"; }
 jekyll_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/d05.md"; }
-jekyll_build() {
-	command -v jekyll >/dev/null || { echo "# jekyll: not installed"; return 1; }
-	built "$1" "$2" "jekyll build -q -s . -d _site"
-	BUILT="$OUT/_site"
-}
 jekyll_page_url=/d11.html jekyll_retitle_url=/d03.html jekyll_body_url=/d05.html
 
 # --- Pelican, its simple theme: a header, a nav and a footer around the
@@ -261,11 +247,6 @@ pelican_page() { printf 'Title: Doc 11\nSlug: d11\n\nNew.\n' >"$1/content/pages/
 pelican_retitle() { sed -i 's/^Title: Doc 03/Title: Doc three/' "$1/content/pages/d03.md"; }
 pelican_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/pelicanconf.py"; }
 pelican_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/content/pages/d05.md"; }
-pelican_build() {
-	command -v pelican >/dev/null || { echo "# pelican: not installed"; return 1; }
-	built "$1" "$2" "pelican -q content -o output -s pelicanconf.py"
-	BUILT="$OUT/output"
-}
 pelican_page_url=/pages/d11.html pelican_retitle_url=/pages/d03.html
 pelican_body_url=/pages/d05.html
 
@@ -289,12 +270,6 @@ sphinx_page() {
 sphinx_retitle() { sed -i 's/^Doc 03/Doc 3rd/' "$1/d03.rst"; }
 sphinx_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/conf.py"; }
 sphinx_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/d05.rst"; }
-sphinx_build() {
-	command -v sphinx-build >/dev/null ||
-	    { echo "# sphinx: not installed"; return 1; }
-	built "$1" "$2" "sphinx-build -q -b html . _build"
-	BUILT="$OUT/_build"
-}
 sphinx_page_url=/d11.html sphinx_retitle_url=/d03.html sphinx_body_url=/d05.html
 
 # --- Astro 5, a layout of header, nav, main and footer -------------------
@@ -372,12 +347,6 @@ starlight_page() {
 starlight_retitle() { sed -i 's/^title: Doc 03/title: Doc three/' "$1/src/content/docs/d03.md"; }
 starlight_footer() { sed -i 's|/edit/monday/|/edit/tuesday/|' "$1/astro.config.mjs"; }
 starlight_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/src/content/docs/d05.md"; }
-starlight_build() {
-	npm_ready starlight astro@5 @astrojs/starlight@0.37 || return 1
-	built "$1" "$2" "ln -s '$CACHE/npm/starlight/node_modules' node_modules &&
-	    node_modules/.bin/astro build --silent"
-	BUILT="$OUT/dist"
-}
 starlight_page_url=/d11/ starlight_retitle_url=/d03/ starlight_body_url=/d05/
 
 # --- Docusaurus 3, its classic theme: <main> holds the previous and next
@@ -406,14 +375,6 @@ docusaurus_page() {
 docusaurus_retitle() { sed -i 's/^title: Doc 03/title: Doc three/' "$1/docs/d03.md"; }
 docusaurus_footer() { sed -i 's/Built on Monday/Built on Tuesday/' "$1/docusaurus.config.js"; }
 docusaurus_body() { sed -i 's/What doc 05 says/What doc 05 says now/' "$1/docs/d05.md"; }
-docusaurus_build() {
-	npm_ready docusaurus @docusaurus/core@3 @docusaurus/preset-classic@3 \
-	    react@18 react-dom@18 || return 1
-	# Not minified: what a reader sees is the same, at half the time.
-	built "$1" "$2" "ln -s '$CACHE/npm/docusaurus/node_modules' node_modules &&
-	    node_modules/.bin/docusaurus build --no-minify"
-	BUILT="$OUT/build"
-}
 docusaurus_ini="trailing_slash = no"
 docusaurus_page_url=/docs/d11 docusaurus_retitle_url=/docs/d03 docusaurus_body_url=/docs/d05
 
@@ -442,12 +403,6 @@ eleventy_build() {
 	BUILT="$OUT/_site"
 }
 eleventy_page_url=/docs/d11/ eleventy_retitle_url=/docs/d03/ eleventy_body_url=/docs/d05/
-
-# npm_ready NAME PACKAGES...: the generator installed, unless npm cannot.
-npm_ready() {
-	command -v npm >/dev/null || { echo "# $1: no npm"; return 1; }
-	install "$@" || { echo "# $1: npm could not install it"; return 1; }
-}
 
 for g in ${MAIN_CONTENT_SITES:-hugo mkdocs jekyll pelican sphinx astro \
     starlight docusaurus eleventy}; do

@@ -34,18 +34,15 @@ hand_site() {
 }
 # rich_site DIR FOOTER PAGE...: hand_site's pages, each main holding what
 # sitemapd 0.2.0 did not read: an aside, a hidden tab panel, a link's
-# target, an image's alt text, and code indented.
+# target, an image's alt text, and code indented. tests/stores-0.2.0 were
+# made from them: keep their bytes.
 rich_site() {
-	_dir=$1 _footer=$2; shift 2
-	rm -rf "$_dir"
-	mkdir -p "$_dir"
-	_nav=""
-	for _p; do _nav="$_nav<a href=\"/${_p%%=*}.html\">${_p#*=}</a> "; done
+	hand_site "$@"
+	shift 2
 	for _p; do
 		_n=${_p%%=*}
-		printf '<!doctype html>\n<html><head><meta charset="utf-8"><title>%s</title></head>\n<body><header><a href="/">The site</a></header><nav>%s</nav>\n<main><h1>%s</h1><p>What %s says.</p><aside>A note on %s.</aside><div role="tabpanel" hidden>Install %s on Linux.</div><p><a href="/files/%s-1.0.exe">Download</a></p><img src="/img/%s.png" alt="%s, drawn"><pre>for x in y:\n    print(%s)</pre></main>\n<footer>%s</footer></body></html>\n' \
-		    "${_p#*=}" "$_nav" "${_p#*=}" "$_n" "$_n" "$_n" "$_n" "$_n" \
-		    "$_n" "$_n" "$_footer" >"$_dir/$_n.html"
+		sed -i "s|</main>|<aside>A note on $_n.</aside><div role=\"tabpanel\" hidden>Install $_n on Linux.</div><p><a href=\"/files/$_n-1.0.exe\">Download</a></p><img src=\"/img/$_n.png\" alt=\"$_n, drawn\"><pre>for x in y:\\n    print($_n)</pre></main>|" \
+		    "$_dir/$_n.html"
 	done
 }
 # site_ini FILE ROOT STORE STATE: a docroot with a store and IndexNow.
@@ -215,46 +212,69 @@ check_eq "... no hash is taken without a store or IndexNow: list says -" \
 check_lacks "... and check says nothing of landmarks" "main landmark" \
     "$("$SITEMAPD" -c "$TMP/plain.ini" check 2>&1)"
 
-# --- an upgrade from the whole page's hash (tests/stores-0.1.0) -----------
-# upgraded NAME: the site and the stores of 0.1.0, the files rebuilt now.
+# --- upgrades: from the whole page's hash (tests/stores-0.1.0), and from
+# 0.2.0's, whose pages (rich_site's) hold what it did not read, so that
+# each hashes otherwise now: their stores keep their dates only by
+# reading their hashes again ------------------------------------------
+# upgraded NAME VERSION: the site and the stores VERSION wrote, the files
+# rebuilt now.
 upgraded() {
 	_s="$TMP/$1"
-	hand_site "$_s" "Built 2026-11-27 20:36:16" index a b c
+	case $2 in
+	0.1.0) hand_site "$_s" "Built 2026-11-27 20:36:16" index a b c ;;
+	0.2.0) rich_site "$_s" "Built 2026-12-06 00:30:00" index a b c ;;
+	esac
 	rm -f "$TMP/$1.db" "$TMP/$1-state.db"
-	sqlite3 "$TMP/$1.db" <"$SRCDIR/tests/stores-0.1.0/lastmod.sql"
-	sqlite3 "$TMP/$1-state.db" <"$SRCDIR/tests/stores-0.1.0/indexnow.sql"
+	sqlite3 "$TMP/$1.db" <"$SRCDIR/tests/stores-$2/lastmod.sql"
+	sqlite3 "$TMP/$1-state.db" <"$SRCDIR/tests/stores-$2/indexnow.sql"
 	site_ini "$TMP/$1.ini" "$_s" "$TMP/$1.db" "$TMP/$1-state.db"
 }
-upgraded up
-check_eq "upgraded: every date of the 0.1.0 store kept" "" \
-    "$(moved "$TMP/up.ini")"
-check_contains "... as remembered" "http://x/a.html	$OLD	remembered" \
-    "$("$SITEMAPD" -c "$TMP/up.ini" list --host x)"
-check_eq "... and IndexNow submits nothing" "" "$(submitted "$TMP/up.ini")"
-check_eq "... the store's rows now hold the main content's hash" "4 8" \
-    "$(sqlite3 "$TMP/up.db" 'SELECT count(*), sum(kind) FROM pages' |
-    tr '|' ' ')"
-check_eq "... and so do IndexNow's" "0" "$(sqlite3 "$TMP/up-state.db" \
-    "SELECT count(*) FROM indexnow WHERE kind <> 2 AND url LIKE '$U/%'")"
-check_eq "... a rebuild after it moves nothing" "" "$(moved "$TMP/up.ini")"
-check_eq "... and submits nothing" "" "$(submitted "$TMP/up.ini")"
-rebuilt "$TMP/up" "Built 2026-11-28 09:00:00" index a b c d
-check_eq "... then a page added moves its date alone" "/d.html " \
-    "$(moved "$TMP/up.ini")"
-check_eq "... and is submitted alone" "/d.html " "$(submitted "$TMP/up.ini")"
-
-# A page changed while sitemapd was upgraded is a change.
-upgraded changed
-sed 's|What b says|What b says now|' "$TMP/changed/b.html" >"$TMP/b.new" &&
-    mv "$TMP/b.new" "$TMP/changed/b.html"
-check_eq "upgraded with a page changed meanwhile: its date moves alone" \
-    "/b.html " "$(moved "$TMP/changed.ini")"
-check_eq "... and IndexNow submits it alone" "/b.html " \
-    "$(submitted "$TMP/changed.ini")"
+for v in 0.1.0 0.2.0; do
+	upgraded "up-$v" "$v"
+	check_eq "upgraded from $v: every date kept" "" \
+	    "$(moved "$TMP/up-$v.ini")"
+	check_contains "... as remembered" "http://x/a.html	$OLD	remembered" \
+	    "$("$SITEMAPD" -c "$TMP/up-$v.ini" list --host x)"
+	check_eq "... and IndexNow submits nothing" "" \
+	    "$(submitted "$TMP/up-$v.ini")"
+	check_eq "... the store's rows now hold the hash of now" "4 8" \
+	    "$(sqlite3 "$TMP/up-$v.db" 'SELECT count(*), sum(kind) FROM pages' |
+	    tr '|' ' ')"
+	check_eq "... and so do IndexNow's" "0" "$(sqlite3 "$TMP/up-$v-state.db" \
+	    "SELECT count(*) FROM indexnow WHERE kind <> 2 AND url LIKE '$U/%'")"
+	check_eq "... a rebuild after it moves nothing" "" \
+	    "$(moved "$TMP/up-$v.ini")"
+	check_eq "... and submits nothing" "" "$(submitted "$TMP/up-$v.ini")"
+	# A page changed while sitemapd was upgraded, where the version
+	# before read it, is a change (one in what it did not read, made
+	# meanwhile, cannot be told).
+	upgraded "changed-$v" "$v"
+	sed 's|What b says|What b says now|' "$TMP/changed-$v/b.html" \
+	    >"$TMP/b.new" && mv "$TMP/b.new" "$TMP/changed-$v/b.html"
+	check_eq "upgraded from $v with a page changed meanwhile: its date moves alone" \
+	    "/b.html " "$(moved "$TMP/changed-$v.ini")"
+	check_eq "... and IndexNow submits it alone" "/b.html " \
+	    "$(submitted "$TMP/changed-$v.ini")"
+done
+rebuilt "$TMP/up-0.1.0" "Built 2026-11-28 09:00:00" index a b c d
+check_eq "upgraded from 0.1.0, then a page added moves its date alone" \
+    "/d.html " "$(moved "$TMP/up-0.1.0.ini")"
+check_eq "... and is submitted alone" "/d.html " \
+    "$(submitted "$TMP/up-0.1.0.ini")"
+# What 0.2.0 could not see moves its page alone once upgraded.
+U2="$TMP/up-0.2.0"
+sed 's|A note on a\.|A note on a, edited.|' "$U2/a.html" >"$TMP/a.new" &&
+    mv "$TMP/a.new" "$U2/a.html"
+sed 's|/files/b-1.0.exe|/files/b-2.0.exe|' "$U2/b.html" >"$TMP/b.new" &&
+    mv "$TMP/b.new" "$U2/b.html"
+check_eq "upgraded from 0.2.0, then an aside and a link's target edited move their pages" \
+    "/a.html /b.html " "$(moved "$U2.ini")"
+check_eq "... and are submitted alone" "/a.html /b.html " \
+    "$(submitted "$U2.ini")"
 
 # A long-running process: a page of the 0.1.0 store missing at its scan,
 # put back later, is dated between scans from its row of before.
-upgraded live
+upgraded live 0.1.0
 mv "$TMP/live/b.html" "$TMP/b.away"
 SOCK="$TMP/live.sock"
 "$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
@@ -289,46 +309,6 @@ else
 fi
 stop_server
 check_no_sanitizer_report "$(cat "$TMP/server.log" 2>/dev/null)"
-
-# --- an upgrade from 0.2.0's hash (tests/stores-0.2.0) --------------------
-# Its pages hold what 0.2.0 did not read, so that each hashes otherwise
-# now: a store it wrote keeps its dates only by reading its hash again.
-upgraded_0_2() {
-	_s="$TMP/$1"
-	rich_site "$_s" "Built 2026-12-06 00:30:00" index a b c
-	rm -f "$TMP/$1.db" "$TMP/$1-state.db"
-	sqlite3 "$TMP/$1.db" <"$SRCDIR/tests/stores-0.2.0/lastmod.sql"
-	sqlite3 "$TMP/$1-state.db" <"$SRCDIR/tests/stores-0.2.0/indexnow.sql"
-	site_ini "$TMP/$1.ini" "$_s" "$TMP/$1.db" "$TMP/$1-state.db"
-}
-upgraded_0_2 up2
-check_eq "upgraded from 0.2.0: every date kept" "" "$(moved "$TMP/up2.ini")"
-check_eq "... and IndexNow submits nothing" "" "$(submitted "$TMP/up2.ini")"
-check_eq "... the store's rows now hold the hash of now" "4 8" \
-    "$(sqlite3 "$TMP/up2.db" 'SELECT count(*), sum(kind) FROM pages' |
-    tr '|' ' ')"
-check_eq "... and so do IndexNow's" "0" "$(sqlite3 "$TMP/up2-state.db" \
-    "SELECT count(*) FROM indexnow WHERE kind <> 2 AND url LIKE '$U/%'")"
-check_eq "... a rebuild after it moves nothing" "" "$(moved "$TMP/up2.ini")"
-check_eq "... and submits nothing" "" "$(submitted "$TMP/up2.ini")"
-# Then what 0.2.0 could not see moves its page alone.
-sed 's|A note on a\.|A note on a, edited.|' "$TMP/up2/a.html" >"$TMP/a.new" &&
-    mv "$TMP/a.new" "$TMP/up2/a.html"
-sed 's|/files/b-1.0.exe|/files/b-2.0.exe|' "$TMP/up2/b.html" >"$TMP/b.new" &&
-    mv "$TMP/b.new" "$TMP/up2/b.html"
-check_eq "... then an aside and a link's target edited move their pages" \
-    "/a.html /b.html " "$(moved "$TMP/up2.ini")"
-check_eq "... and are submitted alone" "/a.html /b.html " \
-    "$(submitted "$TMP/up2.ini")"
-# A page of 0.2.0's store edited while sitemapd was upgraded, where 0.2.0
-# read it (an edit it could not see, made meanwhile, cannot be told).
-upgraded_0_2 changed2
-sed 's|What c says|What c says now|' "$TMP/changed2/c.html" \
-    >"$TMP/c.new" && mv "$TMP/c.new" "$TMP/changed2/c.html"
-check_eq "upgraded from 0.2.0, a page edited meanwhile: its date moves alone" \
-    "/c.html " "$(moved "$TMP/changed2.ini")"
-check_eq "... and IndexNow submits it alone" "/c.html " \
-    "$(submitted "$TMP/changed2.ini")"
 
 # The same upgrade on PostgreSQL: the tables of 0.1.0 gain their column.
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then

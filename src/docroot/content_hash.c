@@ -107,7 +107,6 @@ static int	is_hidden(const char *);
 static int	is_verbatim(const char *);
 static void	take_date(struct body_dates *, const xmlChar *,
 		    const xmlChar **);
-static int	has_token(const char *, const char *);
 static int	holds(const char *, size_t, const char *);
 
 int
@@ -451,29 +450,14 @@ take_date(struct body_dates *dates, const xmlChar *name, const xmlChar **atts)
 	}
 	if (prop == NULL || value == NULL)
 		return;
-	if (dates->modified == NULL && has_token(prop, "dateModified"))
+	if (dates->modified == NULL && html_has_token(prop, "dateModified",
+	    ASCII_SPACE, 0))
 		dates->modified = xstrdup(value);
-	if (dates->published == NULL && has_token(prop, "datePublished"))
+	if (dates->published == NULL && html_has_token(prop, "datePublished",
+	    ASCII_SPACE, 0))
 		dates->published = xstrdup(value);
 }
 
-/* Whether the blank-separated list holds token, as itemprop lists them. */
-static int
-has_token(const char *list, const char *token)
-{
-	size_t n = strlen(token);
-
-	for (const char *s = list; *s; ) {
-		size_t len;
-
-		s += strspn(s, ASCII_SPACE);
-		len = strcspn(s, ASCII_SPACE);
-		if (len == n && strncmp(s, token, n) == 0)
-			return 1;
-		s += len;
-	}
-	return 0;
-}
 
 /* Whether the n bytes at s hold the word anywhere. */
 static int

@@ -16,6 +16,7 @@
 #include "encoding.h"
 #include "head.h"
 #include "head_scan.h"
+#include "html_read.h"
 
 /* Resolves what a page names; its own host is unknown, so stands in. */
 #define HERE	"http://sitemapd.invalid"
@@ -49,7 +50,6 @@ static void	unsure(struct page_head *, const char *, ...)
 static const char *attr(const xmlChar **, const char *);
 static int	is_date_meta(const xmlChar **);
 static int	digits(const char **, int n, int *value);
-static int	has_token(const char *list, const char *token, const char *sep);
 static char	*refresh_target(const char *);
 static void	add_alternate(struct page_head *, const xmlChar **);
 
@@ -296,15 +296,15 @@ on_start(void *ctx, const xmlChar *name, const xmlChar **atts)
 		    (v = attr(atts, "content")) != NULL)
 			h->refresh = refresh_target(v);
 	} else if (strcmp(n, "script") == 0 && (v = attr(atts, "type")) != NULL &&
-	    has_token(v, "application/ld+json", ";") &&
+	    html_has_token(v, "application/ld+json", ";", 1) &&
 	    h->njsonld < HEAD_JSONLD_MAX) {
 		r->in_jsonld = 1;
 		buf_reset(&r->jsonld);
 	} else if (strcmp(n, "link") == 0 && (v = attr(atts, "rel")) != NULL) {
-		if (has_token(v, "alternate", ASCII_SPACE))
+		if (html_has_token(v, "alternate", ASCII_SPACE, 1))
 			add_alternate(h, atts);
-		if (h->canonical == NULL && has_token(v, "canonical",
-		    ASCII_SPACE) && (v = attr(atts, "href")) != NULL)
+		if (h->canonical == NULL && html_has_token(v, "canonical",
+		    ASCII_SPACE, 1) && (v = attr(atts, "href")) != NULL)
 			h->canonical = xstrdup(v);
 	}
 }
@@ -369,22 +369,6 @@ attr(const xmlChar **atts, const char *name)
 	return NULL;
 }
 
-/* token among the sep-separated items of list, blanks and case aside. */
-static int
-has_token(const char *list, const char *token, const char *sep)
-{
-	size_t n = strlen(token);
-
-	for (const char *p = list;; p++) {
-		const char *item = p, *end = p + strcspn(p, sep);
-
-		ascii_trim(&item, &end, ASCII_SPACE);
-		if ((size_t)(end - item) == n && strncasecmp(item, token, n) == 0)
-			return 1;
-		if (*(p += strcspn(p, sep)) == '\0')
-			return 0;
-	}
-}
 
 /*
  * "5; url=/new", "0;URL='/new'", "0, /new": the URL, or NULL for a

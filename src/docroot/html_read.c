@@ -1,6 +1,7 @@
 /* A file read through libxml2's HTML push parser (html_read.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "ascii.h"
@@ -102,4 +103,22 @@ html_attribute(const xmlChar **atts, const char *name)
 			return atts[i + 1] != NULL ? (const char *)atts[i + 1] :
 			    "";
 	return NULL;
+}
+
+int
+html_has_token(const char *list, const char *token, const char *sep,
+    int any_case)
+{
+	size_t n = strlen(token);
+
+	for (const char *p = list;; p++) {
+		const char *item = p, *end = p + strcspn(p, sep);
+
+		ascii_trim(&item, &end, ASCII_SPACE);
+		if ((size_t)(end - item) == n && (any_case ?
+		    strncasecmp(item, token, n) : strncmp(item, token, n)) == 0)
+			return 1;
+		if (*(p += strcspn(p, sep)) == '\0')
+			return 0;
+	}
 }

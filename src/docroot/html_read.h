@@ -18,5 +18,12 @@
 int	html_read(int fd, htmlSAXHandler *sax, void *ctx, size_t max);
 /* The value of a start tag's attribute ("" for one without), or NULL. */
 const char *html_attribute(const xmlChar **atts, const char *name);
+/*
+ * Whether token is among the sep-separated items of list, blanks aside
+ * (rel's and itemprop's, by ASCII_SPACE; a type's parameters, by ";"):
+ * in any case with any_case, else as written.
+ */
+int	html_has_token(const char *list, const char *token, const char *sep,
+	    int any_case);
 
 #endif

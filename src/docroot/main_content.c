@@ -28,7 +28,6 @@ static int	in_content(const struct main_content *);
 static int	is_role(const char *, const char *const *, size_t);
 static int	is_one_of(const char *, const char *const *, size_t);
 static int	first_token_is(const char *, const char *);
-static int	has_token(const char *, const char *);
 
 void
 main_content_init(struct main_content *m, enum main_rules rules)
@@ -215,7 +214,8 @@ is_around_content(const struct main_content *m, const char *name,
 	/* The previous and next pages, named by their titles. */
 	return is_one_of(name, links, 2) &&
 	    (rel = html_attribute((const xmlChar **)atts, "rel")) != NULL &&
-	    (has_token(rel, "prev") || has_token(rel, "next"));
+	    (html_has_token(rel, "prev", ASCII_SPACE, 1) ||
+	    html_has_token(rel, "next", ASCII_SPACE, 1));
 }
 
 /* sitemapd 0.2.0's: every landmark of a template. */
@@ -273,20 +273,3 @@ first_token_is(const char *list, const char *role)
 	return list[n] == '\0' || ascii_in((unsigned char)list[n], ASCII_SPACE);
 }
 
-/* Whether the blank-separated list holds token, in any case, as rel. */
-static int
-has_token(const char *list, const char *token)
-{
-	size_t n = strlen(token);
-
-	for (const char *s = list; *s; ) {
-		size_t len;
-
-		s += strspn(s, ASCII_SPACE);
-		len = strcspn(s, ASCII_SPACE);
-		if (len == n && strncasecmp(s, token, n) == 0)
-			return 1;
-		s += len;
-	}
-	return 0;
-}
