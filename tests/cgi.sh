@@ -386,31 +386,29 @@ cgi REQUEST_URI=/robots.txt HTTP_HOST=example.com \
     SCRIPT_FILENAME="$TMP/htdocs/sitemapd.cgi"
 check_eq "sitemapd.ini beside the CGI script" 200 "$STATUS"
 
-# robots.txt never answers 5xx (crawlers read that as "disallow all"):
-# without a usable INI it is the built-in one; the sitemaps are a 500.
+# robots.txt answers 5xx (which crawlers read as "hold off") only where
+# the site's own rules cannot be known, and never another source's: an
+# INI that cannot be read says nothing of its site (tests/bad-root.sh
+# has the rest); the sitemaps are a 503, never a guess.
 cgi SITEMAPD_CONFIG="$TMP/nonexistent.ini" REQUEST_URI=/robots.txt HTTP_HOST=example.com
-check_eq "missing INI: robots.txt is still 200" 200 "$STATUS"
-check_eq "missing INI: the built-in robots.txt" "User-agent: *
-Disallow: /login/
-Disallow: /builtin/
-Disallow: /api/
-Allow: /
-
-Sitemap: http://example.com/sitemap.xml" "$BODY"
+check_eq "missing INI: robots.txt is a 503, its rules unknown" 503 "$STATUS"
+check_contains "... asked again later" "Retry-After: 60" "$HEADERS"
 check_contains "missing INI: the log says why" "nonexistent.ini" "$LOG"
-check_contains "missing INI: and what is served" "built-in robots.txt only" "$LOG"
+check_contains "missing INI: and what is served" "serving no robots.txt (503)" "$LOG"
 cgi SITEMAPD_CONFIG="$TMP/nonexistent.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
-check_eq "missing INI: the sitemap is a 500, never a guess" 500 "$STATUS"
+check_eq "missing INI: the sitemap is a 503, never a guess" 503 "$STATUS"
 printf '[site]\nroot = %s\nadmin_path = /hidden-admin\nbogus = 1\n' "$EX" \
     >"$TMP/invalid.ini"
 cgi SITEMAPD_CONFIG="$TMP/invalid.ini" REQUEST_URI=/robots.txt HTTP_HOST=example.com
-check_eq "invalid INI: robots.txt is still 200" 200 "$STATUS"
+check_eq "invalid INI of a NoPressure root: its built-in robots.txt, 200" \
+    200 "$STATUS"
+check_contains "... NoPressure's reserved paths" "Disallow: /login/" "$BODY"
 check_lacks "invalid INI: the built-in robots.txt names no admin path" \
     "hidden-admin" "$BODY"
 check_contains "invalid INI: the log names file and line" "invalid.ini:4:" "$LOG"
 cgi SITEMAPD_CONFIG="$TMP/invalid.ini" REQUEST_URI=/sitemaps/sitemap-0001.xml \
     HTTP_HOST=example.com
-check_eq "invalid INI: a sitemap part is a 500" 500 "$STATUS"
+check_eq "invalid INI: a sitemap part is a 503" 503 "$STATUS"
 
 # A URL path of 1,781 bytes is listed, one of 1,782 left out, whatever
 # the host: the same pages for a one-letter host as for a 253-byte one.

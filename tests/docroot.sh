@@ -317,13 +317,13 @@ check_contains "list: a page robots.txt blocks, and the rule" \
 check_contains "list: a reserved page" \
     "left-out	http://localhost/about.html	reserved path" "$out"
 
-# --- a root that cannot be read: 503, robots.txt still 200 ------------------
+# --- a root that cannot be read: 503, robots.txt too (tests/bad-root.sh) ---
 docroot_ini "$TMP/gone.ini"
 sed -i "s|root = .*|root = $TMP/nowhere|" "$TMP/gone.ini"
 cgi SITEMAPD_CONFIG="$TMP/gone.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
 check_eq "a root that is not there: 503" 503 "$STATUS"
 cgi SITEMAPD_CONFIG="$TMP/gone.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
-check_eq "... robots.txt 200" 200 "$STATUS"
+check_eq "... robots.txt 503: its own rules are unknown" 503 "$STATUS"
 
 # --- signals that contradict each other ----------------------------------
 C="$TMP/canon"
@@ -512,9 +512,11 @@ check_contains "... saying why it must be read" \
     "$out"
 CGI_PREFIX="$NO_DAC_OVERRIDE"
 cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/robots.txt HTTP_HOST=x
-check_eq "... robots.txt still answered" 200 "$STATUS"
+check_eq "... robots.txt a 503: the site's own rules are unknown" 503 \
+    "$STATUS"
+check_lacks "... never NoPressure's built-in rules" "/login/" "$BODY"
 cgi SITEMAPD_CONFIG="$TMP/own.ini" REQUEST_URI=/sitemap.xml HTTP_HOST=x
-check_eq "... and the sitemap, as for an unusable INI, is not" 500 "$STATUS"
+check_eq "... and the sitemap, as for an unusable INI, is not" 503 "$STATUS"
 CGI_PREFIX=
 chmod 644 "$O/robots.txt"
 # A FastCGI process reads an edit at the next request.

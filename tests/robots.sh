@@ -179,7 +179,7 @@ check_eq "check: nothing on stderr" "" "$(cat "$TMP/err")"
 ini "$TMP/gone.ini" "$TMP/no-such-root"
 "$SITEMAPD" -c "$TMP/gone.ini" check >"$TMP/out" 2>&1
 check_eq "check: a missing root: exit 1" 1 "$?"
-check_contains "check: a missing root: says so" "cannot read the content root" \
+check_contains "check: a missing root: says so" "the content root $TMP/no-such-root cannot be read" \
     "$(cat "$TMP/out")"
 
 # Three groups of 800 long rules: about 430 KiB.

@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "id_map.h"
 #include "check.h"
+#include "content_root.h"
 #include "config_module.h"
 #include "protocol_limits.h"
 #include "report.h"
@@ -67,8 +68,13 @@ check_content(const struct reporter *rep, const struct config *cfg,
 	cache_init(cache, 0, rep);
 	cache->afresh = 1;
 	if ((*sm = cache_sitemap(cache, cfg, &changed, &why)) == NULL) {
-		report(rep, FINDING_PROBLEM, "cannot read the content root: %s",
-		    buf_str(&why));
+		buf_reset(&line);
+		if (content_root_check(cfg, &line) != CONTENT_ROOT_OK)
+			report(rep, FINDING_PROBLEM, "%s", buf_str(&line));
+		else
+			report(rep, FINDING_PROBLEM, "cannot read the content "
+			    "root: %s", buf_str(&why));
+		buf_free(&line);
 		buf_free(&why);
 		return;
 	}

@@ -431,6 +431,7 @@ set_site(struct config_parse *p, struct config *cfg,
 			return config_error(p, "root is empty");
 		free(cfg->root);
 		cfg->root = config_path(p, v);
+		cfg->root_line = p->line;
 		break;
 	case K_ADMIN_PATH:
 		if (reserved_add_admin(&cfg->reserved, v, &why) == -1)

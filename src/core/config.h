@@ -62,6 +62,7 @@ struct config {
 	char		*file;
 	enum source_kind source;
 	char		*root;		/* runtime root, absolute; NULL built in */
+	int		 root_line;	/* of the INI that names it, or 0 */
 	char		*home_alias;	/* canonical; listed as "/" */
 	int		 trailing_slash;
 	int		 indexable;	/* no: a staging copy, kept out of
@@ -93,6 +94,10 @@ struct config {
 	struct host_policy hosts;
 	struct docroot_rules docroot;
 	struct indexnow_config indexnow;
+	char		*robots_as_is;	/* config_fallback's: the root's own
+					   robots.txt, served as it stands */
+	int		 robots_unknown;	/* config_fallback's: no rules known,
+					   robots.txt answers 503 */
 	time_t		 mtime;		/* of file, when read */
 	unsigned	 generation;	/* differs for every load */
 };
@@ -119,6 +124,17 @@ void	config_snapshot(struct config *dst, const struct config *src);
  * nothing else.
  */
 void	config_builtin(struct config *cfg, const char *file);
+
+/*
+ * What stands in for the INI at file when it cannot be used, by what of
+ * it can still be read, so that robots.txt never serves another source's
+ * rules: for a NoPressure root (the source by default) the built-in
+ * rules; for a document root its own robots.txt as it stands; for any
+ * other, or a root whose robots.txt cannot be read, none (robots.txt
+ * answers 503, the one 5xx it may give: crawlers hold off). It serves no
+ * sitemap. Says which to the log.
+ */
+void	config_fallback(struct config *cfg, const char *file);
 
 /* A configuration that follows its file while the process runs. */
 struct config_watch {

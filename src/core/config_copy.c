@@ -36,6 +36,7 @@ config_snapshot(struct config *dst, const struct config *src)
 	memset(dst, 0, sizeof(*dst));
 	dst->file = src->file ? xstrdup(src->file) : NULL;
 	dst->root = src->root ? xstrdup(src->root) : NULL;
+	dst->root_line = src->root_line;
 	dst->home_alias = xstrdup(src->home_alias);
 	dst->trailing_slash = src->trailing_slash;
 	reserved_copy(&dst->reserved, &src->reserved);
@@ -74,6 +75,7 @@ config_free(struct config *cfg)
 {
 	free(cfg->file);
 	free(cfg->root);
+	free(cfg->robots_as_is);
 	free(cfg->home_alias);
 	reserved_free(&cfg->reserved);
 	free(cfg->ini_admin);

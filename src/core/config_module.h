@@ -91,6 +91,8 @@ const char *config_admin(const struct config_parse *);
 
 /* A path, taken from the directory of the INI when relative. */
 char	*config_path(const struct config_parse *, const char *value);
+/* The same, of the INI at file. */
+char	*config_path_of(const char *file, const char *value);
 /* Appends the items of a list separated by commas, each trimmed. */
 void	 config_list_add(const char *value, char ***items, size_t *n);
 void	 config_list_free(char ***items, size_t *n);

@@ -110,12 +110,18 @@ config_set_store(struct config_parse *p, struct config *cfg,
 char *
 config_path(const struct config_parse *p, const char *value)
 {
+	return config_path_of(p->file, value);
+}
+
+char *
+config_path_of(const char *file, const char *value)
+{
 	struct buf path = BUF_INIT;
 	char *copy, *clean;
 
 	if (value[0] == '/')
 		return file_path_clean(value);
-	copy = xstrdup(p->file);
+	copy = xstrdup(file);
 	buf_printf(&path, "%s/%s", dirname(copy), value);
 	free(copy);
 	clean = file_path_clean(buf_str(&path));

@@ -77,6 +77,12 @@ struct source_ops {
 	 */
 	int		 images_are_pages;
 	/*
+	 * Whether the site's own robots.txt lies in its root, merged into
+	 * what sitemapd writes (a document root's): while the root cannot
+	 * be read, the rules robots.txt must carry are unknown.
+	 */
+	int		 rules_in_root;
+	/*
 	 * Whether its pages' URLs are settled by the source itself, each
 	 * claimed by one page (a document root's, where the server rules
 	 * decide): no owner to find among claims, nor their memory.

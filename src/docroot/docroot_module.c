@@ -11,6 +11,7 @@
 #include "cache.h"
 #include "config.h"
 #include "config_module.h"
+#include "content_root.h"
 #include "escape.h"
 #include "lastmod_store.h"
 #include "link_check.h"
@@ -177,7 +178,10 @@ set_url_path(struct config_parse *p, struct config *cfg,
 /*
  * A folder's page keeps its slash unless told: /docs/, as served. The
  * root's robots.txt decides what may be listed: one that cannot be read
- * refuses the configuration, rather than list what it forbids.
+ * refuses the configuration, rather than list what it forbids. A root
+ * that cannot be read at all is no fault of the INI: robots.txt and the
+ * sitemaps answer 503 while it lasts (request.c), and its robots.txt,
+ * once there, reloads the configuration (config_watch.c).
  */
 static void
 finish(struct config_parse *p, struct config *cfg)
@@ -189,6 +193,7 @@ finish(struct config_parse *p, struct config *cfg)
 	check_rule_values(p, cfg);
 	reserved_drop_nopressure(&cfg->reserved);
 	if (cfg->root != NULL && cfg->docroot.url_path == NULL &&
+	    content_root_check(cfg, &why) == CONTENT_ROOT_OK &&
 	    docroot_robots_merge(cfg->root, config_admin(p), &cfg->hosts,
 	    &cfg->robots, NULL, &why) == -1)
 		config_error_at(p, 0, "%s", buf_str(&why));

@@ -270,6 +270,7 @@ const struct source_ops docroot_source = {
 	.restricted = restricted,
 	.file_of = file_of,
 	.content_before = content_before,
+	.rules_in_root = 1,
 	.urls_settled = 1,
 };
 

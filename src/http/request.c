@@ -16,6 +16,8 @@
 #include "indexnow.h"
 #include "request.h"
 #include "robots_writer.h"
+#include "content_root.h"
+#include "source.h"
 #include "sitemap.h"
 #include "stylesheet.h"
 
@@ -253,10 +255,32 @@ serve_small(const struct exchange *x, const char *type, const struct buf *body)
 static int
 serve_robots(const struct exchange *x)
 {
+	static const struct header retry = { "Retry-After", RETRY_AFTER };
+	static struct log_limit unknown_log = { "503s for robots.txt", 0, 0 };
 	struct buf body = BUF_INIT, base = BUF_INIT;
 	const char *under = x->cfg->docroot.url_path;
 	int status;
 
+	/*
+	 * The one 5xx robots.txt may give: the site's own rules cannot be
+	 * known (an INI that cannot be used, or a root whose robots.txt is
+	 * in it and cannot be read), and crawlers hold off, as they should.
+	 */
+	if (x->cfg->robots_unknown || (source_of(x->cfg)->rules_in_root &&
+	    content_root_check(x->cfg, &body) != CONTENT_ROOT_OK)) {
+		log_limited(&unknown_log, "503 for /robots.txt: %s",
+		    body.len ? buf_str(&body) : "the configuration cannot be "
+		    "used, and the site's own rules are unknown");
+		buf_free(&body);
+		return send_error(x->out, 503, &retry, x->with_body);
+	}
+	/* Where the INI cannot be used, the root's own, as it stands. */
+	if (x->cfg->robots_as_is != NULL) {
+		buf_adds(&body, x->cfg->robots_as_is);
+		status = serve_small(x, "text/plain; charset=utf-8", &body);
+		buf_free(&body);
+		return status;
+	}
 	/* A staging copy: every crawler out, no sitemap named. */
 	if (!x->cfg->indexable) {
 		buf_adds(&body, ROBOTS_NOT_INDEXABLE);
@@ -334,8 +358,15 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 		buf_free(&why);
 		return REQUEST_WAIT;
 	}
-	if (sm == NULL)
-		log_at(LOG_ERR, "503 for %s: %s", x->path, buf_str(&why));
+	if (sm == NULL) {
+		struct buf root = BUF_INIT;
+
+		/* A root that cannot be read, said as everywhere. */
+		log_at(LOG_ERR, "503 for %s: %s", x->path,
+		    content_root_check(cfg, &root) != CONTENT_ROOT_OK ?
+		    buf_str(&root) : buf_str(&why));
+		buf_free(&root);
+	}
 	buf_free(&why);
 	if (sm == NULL)
 		return send_error(x->out, 503, &retry, x->with_body);
@@ -397,6 +428,7 @@ request_handle(const struct config *cfg, struct page_cache *cache,
     const struct request *req, const struct output *out)
 {
 	static const struct header allow = { "Allow", "GET, HEAD" };
+	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	struct buf path = BUF_INIT, base = BUF_INIT, why = BUF_INIT;
 	enum route route = route_of(cfg, req, &path);
 	const char *method = req->method ? req->method : "GET";
@@ -413,7 +445,8 @@ request_handle(const struct config *cfg, struct page_cache *cache,
 		/* No sitemap: none to fetch, nothing listed to index. */
 		status = send_error(out, 404, NULL, !head);
 	else if (cfg->root == NULL && route != ROUTE_ROBOTS)
-		status = send_error(out, 500, NULL, !head);	/* no INI */
+		/* No INI to use: a fault of now, asked again later. */
+		status = send_error(out, 503, &retry, !head);
 	else if (!head && strcmp(method, "GET") != 0)
 		status = send_error(out, 405, &allow, 1);
 	else if (base_url(req, &cfg->hosts, &base, &why) == -1) {

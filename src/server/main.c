@@ -23,6 +23,7 @@
 #include "baseurl.h"
 #include "check.h"
 #include "config.h"
+#include "content_root.h"
 #include "fcgi.h"
 #include "follow.h"
 #include "file.h"
@@ -235,21 +236,31 @@ parse_mode(const char *s)
 	return (int)mode;
 }
 
+/* The INI's path, as open_config reads it and messages show it. */
+static char *
+config_file_path(const char *option, int cgi)
+{
+	char *given = config_file(option, cgi);
+	char *file = file_path_clean(given);
+
+	free(given);
+	return file;
+}
+
 static int
 open_config(struct config_watch *watch, const char *option, int cgi)
 {
 	struct buf err = BUF_INIT;
-	char *given = config_file(option, cgi);
-	char *file = file_path_clean(given);
+	char *file = config_file_path(option, cgi);
 	int rc = config_watch_open(watch, file, &err);
 
 	if (rc == -1)
 		log_at(LOG_ERR, "%s", buf_str(&err));
 	buf_free(&err);
-	free(given);
 	free(file);
 	return rc;
 }
+
 
 static const char *
 render_param(const char *name, void *ctx)
@@ -458,7 +469,10 @@ list(const struct config *cfg, const struct command_args *ca)
 	request_from_params(&req, render_param, &rp);
 	/* Each line says why; check is where the log lines are. */
 	log_set_quiet(1);
-	if (base_url(&req, &cfg->hosts, &base, &why) == -1)
+	if (content_root_check(cfg, &why) != CONTENT_ROOT_OK) {
+		fprintf(stderr, "sitemapd: %s\n", buf_str(&why));
+		rc = EXIT_FAILURE;
+	} else if (base_url(&req, &cfg->hosts, &base, &why) == -1)
 		fprintf(stderr, "sitemapd: --host %s: %s\n", rp.host,
 		    buf_str(&why));
 	else
@@ -665,15 +679,23 @@ main(int argc, char **argv)
 	}
 	/* Read before the first request: nothing later is trusted for it. */
 	if (open_config(&watch, config_option, cgi) == -1) {
+		char *file;
+
 		if (!cgi)
 			return EXIT_USAGE;
 		/*
 		 * Crawlers take a 5xx robots.txt for "disallow everything":
-		 * it gets the built-in one, the sitemaps a 500.
+		 * the site's own rules where they can be known, never
+		 * another source's; the sitemaps a 503.
 		 */
-		log_msg("serving the built-in robots.txt only");
-		config_builtin(&watch.cfg, "(built in)");
-	}
+		file = config_file_path(config_option, cgi);
+		config_fallback(&watch.cfg, file);
+		free(file);
+	} else if (!cgi &&
+	    content_root_check(&watch.cfg, &err) != CONTENT_ROOT_OK)
+		/* Said at start; each answer then says what it can. */
+		log_at(LOG_WARNING, "%s", buf_str(&err));
+	buf_reset(&err);
 	if (cgi)
 		rc = cgi_serve(&watch);
 	else {
