@@ -1,6 +1,8 @@
 #!/bin/sh
 # Deploys that move whole folders: a long-running process, under inotify
-# and under watch = stat, answers after each batch of random changes (a
+# and under watch = stat, answers after a folder is moved into one made
+# after start, in each order of mkdir, mv and request, and after each
+# batch of random changes (a
 # folder removed, renamed, replaced by another of its name, two swapped,
 # a new tree, pages added back where they were removed) exactly as a
 # fresh read of the root does. Many folders go in one batch, so what is
@@ -103,6 +105,63 @@ fresh() {
 	    HTTP_HOST=example.com
 	printf '%s\n' "$BODY"
 }
+
+# --- folders moved into folders new since start, in every order ----------
+# Deploy scripts build a folder and move it into a new one; whatever the
+# order of mkdir, mv and requests, the folder is followed from then on:
+# an edit and a new page in it after the move, and again after its new
+# parent moves, are answered as a fresh read answers them.
+# order NAME STEPS: STEPS run in $R, "ask" a request between, then a page
+# edited and one added in the folder moved (to $R/$dest), then the
+# answer, against a fresh read's.
+order() {
+	_name=$1; shift
+	rm -rf "$R"
+	mkdir -p "$R/f"
+	printf '<title>f</title><p>f\n' >"$R/f/index.html"
+	printf '<title>h</title><p>h\n' >"$R/index.html"
+	start_live
+	for _step; do
+		case $_step in
+		ask) live >/dev/null ;;
+		*) (cd "$R" && eval "$_step") ;;
+		esac
+	done
+	live >/dev/null
+	printf '<title>f2</title><p>f, edited\n' >"$R/$dest/index.html"
+	printf '<title>n</title><p>new\n' >"$R/$dest/new.html"
+	live >"$TMP/live.xml"
+	fresh >"$TMP/fresh.xml"
+	check_eq "$mode, $_name: an edit and a new page in the moved folder, as a fresh read" \
+	    "$(cat "$TMP/fresh.xml")" "$(cat "$TMP/live.xml")"
+	check_contains "$mode, $_name: ... the new page listed" \
+	    "/$dest/new.html" "$(cat "$TMP/live.xml")"
+	stop_process "$pid"
+}
+start_live() {
+	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" "$mode" \
+	    >"$TMP/live.ini"
+	rm -f "$SOCK"
+	"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
+	pid=$!
+	wait_for test -S "$SOCK"
+	live >/dev/null
+}
+for mode in inotify stat; do
+	dest=z/r1
+	order "mkdir and mv at once" "mkdir z" "mv f z/r1"
+	order "mkdir, a request, mv" "mkdir z" ask "mv f z/r1"
+	order "mv into a folder made in the same command" \
+	    "mkdir z && mv f z/r1"
+	dest=a/b/c/r
+	order "mv deep into folders made at once" "mkdir -p a/b/c" "mv f a/b/c/r"
+	dest=w/r1
+	order "mv into a new folder, which moves in turn" "mkdir z" \
+	    "mv f z/r1" ask "mv z w"
+	order "... all in one batch" "mkdir z" "mv f z/r1" "mv z w"
+	dest=g
+	order "a plain rename" "mv f g"
+done
 
 batches=${TREE_BATCHES:-25}
 for mode in inotify stat; do

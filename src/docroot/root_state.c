@@ -172,5 +172,12 @@ docroot_watch_dir(struct source *s, size_t i, const char *path)
 			s->dir_of_wd[w] = -1;
 		s->nwds = n;
 	}
+	/*
+	 * A watch is the inode's: a folder moved, walked at its new name
+	 * before its old one is forgotten, gets the watch it had, which
+	 * forgetting the old name must not remove.
+	 */
+	if (s->dir_of_wd[wd] != -1 && (size_t)s->dir_of_wd[wd] != i)
+		s->dirs[s->dir_of_wd[wd]].wd = -1;
 	s->dir_of_wd[wd] = (int)i;
 }

@@ -24,6 +24,7 @@ struct states {
 };
 
 static int	linked_dir(struct source *s, const char *rel);
+static int	still_there(const struct source *s, const struct dir *dir);
 static void	forget_folders(struct source *s, struct folder_set *gone,
 	    struct dirty *d);
 static void	stat_dir(void *arg, size_t i);
@@ -104,8 +105,14 @@ docroot_read_events(struct source *s, const struct config *cfg,
 				continue;
 			if (e->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
 			    IN_IGNORED)) {
-				/* Gone, or moved: its parent's event says where. */
-				folder_set_add(&gone, s->dirs[i].rel);
+				/*
+				 * Gone, or moved: its parent's event says
+				 * where. Unless the folder is where it is now
+				 * known, walked there after the move (into a
+				 * folder new in the same batch of events).
+				 */
+				if (!still_there(s, &s->dirs[i]))
+					folder_set_add(&gone, s->dirs[i].rel);
 				s->lost |= s->linked;
 				continue;
 			}
@@ -342,4 +349,16 @@ static void
 path_of(const struct source *s, const char *rel, char *out, size_t size)
 {
 	snprintf(out, size, "%s%s%s", s->root, *rel ? "/" : "", rel);
+}
+
+/* Whether the folder at dir's name is still the one it knew there. */
+static int
+still_there(const struct source *s, const struct dir *dir)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	path_of(s, dir->rel, path, sizeof(path));
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+	    st.st_dev == dir->dev && st.st_ino == dir->ino;
 }
