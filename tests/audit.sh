@@ -333,7 +333,13 @@ site crossmoved "location = /sitemap.xml { return 301 http://localhost:$CROSS_PO
 site unsafe 'location = /robots.txt { return 302 http://169.254.169.254/latest/meta-data/; }
     location = /private.xml { return 302 http://10.0.0.1/sitemap.xml; }
     location = /file.xml { return 302 file:///etc/passwd; }
-    location = /circle.xml { return 302 /circle.xml; }'
+    location = /circle.xml { return 302 /circle.xml; }
+    location = /compat.xml { return 302 http://[::10.0.0.1]/sitemap.xml; }
+    location = /nat64.xml { return 302 http://[64:ff9b::a00:1]/sitemap.xml; }
+    location = /sixtofour.xml { return 302 http://[2002:c0a8:101::1]/sitemap.xml; }
+    location = /sitelocal.xml { return 302 http://[fec0::1]/sitemap.xml; }
+    location = /bench.xml { return 302 http://198.18.0.1/sitemap.xml; }
+    location = /broadcast.xml { return 302 http://255.255.255.255/sitemap.xml; }'
 urlset "$U/" >"$D/sitemap.xml"; page "$D/index.html"
 site unsafe2 'location = /robots.txt { return 302 gopher://127.0.0.1/; }'
 # Crawl-delay for the auditor's group: the minimum gap.
@@ -655,6 +661,18 @@ done
 check_contains "a sitemap redirected to 10.0.0.1: refused, named" \
     "refused: http://10.0.0.1/sitemap.xml is on a private address" \
     "$(j unsafe-private 'j["steps"][1]["evidence"]')"
+# Every special-purpose range that is no loopback (which the audited host
+# is on): each a row of tests/test_addresses.c's table, here connected
+# to not at all.
+for target in "compat [::10.0.0.1] private" "nat64 [64:ff9b::a00:1] private" \
+    "sixtofour [2002:c0a8:101::1] private" "sitelocal [fec0::1] private" \
+    "bench 198.18.0.1 reserved" "broadcast 255.255.255.255 reserved"; do
+	set -- $target
+	audit "unsafe-$1" "$(u unsafe)$1.xml"
+	check_contains "a sitemap redirected to $2: refused, named" \
+	    "refused: http://$2/sitemap.xml is on a $3" \
+	    "$(j "unsafe-$1" 'j["steps"][1]["evidence"]')"
+done
 check_contains "a sitemap redirected to file://: not http or https" \
     "redirects to file:///etc/passwd: not http or https" \
     "$(j unsafe-file 'j["steps"][1]["evidence"]')"

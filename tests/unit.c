@@ -92,6 +92,7 @@ main(int argc, char **argv)
 	suite_cache();
 	suite_config();
 	suite_content();
+	suite_addresses();
 	suite_docroot();
 	suite_escape();
 	suite_fcgi();

@@ -16,6 +16,7 @@ void	suite_http(void);
 void	suite_id_map(void);
 void	suite_known_files(void);
 void	suite_main_content(void);
+void	suite_addresses(void);
 void	suite_folder_set(void);
 void	suite_indexnow(void);
 void	suite_copy(void);

@@ -51,7 +51,6 @@ static int	retry(struct crawler *, struct fetch *, CURL *);
 static double	interval(const struct crawler *);
 static curl_socket_t open_socket(void *, curlsocktype,
 		    struct curl_sockaddr *);
-static unsigned	address_class(const struct sockaddr *, char *, size_t);
 static int	is_http(const char *);
 static double	now(void);
 
@@ -174,7 +173,8 @@ crawl_address_classes(const char *host)
 	if (getaddrinfo(host, NULL, &hints, &res) != 0)
 		return 0;
 	for (ai = res; ai != NULL; ai = ai->ai_next)
-		classes |= address_class(ai->ai_addr, text, sizeof(text));
+		classes |= crawl_address_class(ai->ai_addr, text,
+		    sizeof(text));
 	freeaddrinfo(res);
 	return classes;
 }
@@ -420,60 +420,20 @@ open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *addr)
 	unsigned cls;
 
 	(void)purpose;
-	cls = address_class(&addr->addr, text, sizeof(text));
+	cls = crawl_address_class(&addr->addr, text, sizeof(text));
 	if (cls & ~f->private_ok) {
 		struct buf why = BUF_INIT;
 
 		free(f->error);
-		buf_printf(&why, "refused: %s is %s address",
+		buf_printf(&why, "refused: %s is on %s address",
 		    f->final_url ? f->final_url : f->url,
-		    cls & CRAWL_LOOPBACK ? "on a loopback" :
-		    cls & CRAWL_LINK_LOCAL ? "on a link-local" : "on a private");
+		    crawl_address_class_name(cls));
 		buf_printf(&why, " (%s), and the audited host is not", text);
 		f->error = why.data;
 		f->unsafe = 1;
 		return CURL_SOCKET_BAD;
 	}
 	return socket(addr->family, addr->socktype, addr->protocol);
-}
-
-/* The class of an address, and its text. */
-static unsigned
-address_class(const struct sockaddr *sa, char *text, size_t size)
-{
-	const unsigned char *b;
-
-	if (sa->sa_family == AF_INET6) {
-		const struct sockaddr_in6 *s6 = (const void *)sa;
-
-		b = s6->sin6_addr.s6_addr;
-		inet_ntop(AF_INET6, b, text, (socklen_t)size);
-		if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr))
-			b += 12;
-		else if (IN6_IS_ADDR_LOOPBACK(&s6->sin6_addr) ||
-		    IN6_IS_ADDR_UNSPECIFIED(&s6->sin6_addr))
-			return CRAWL_LOOPBACK;
-		else if ((b[0] & 0xfe) == 0xfc)
-			return CRAWL_PRIVATE;
-		else if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80)
-			return CRAWL_LINK_LOCAL;
-		else
-			return 0;
-	} else if (sa->sa_family == AF_INET) {
-		b = (const unsigned char *)&((const struct sockaddr_in *)
-		    (const void *)sa)->sin_addr;
-		inet_ntop(AF_INET, b, text, (socklen_t)size);
-	} else
-		return 0;
-	if (b[0] == 127 || b[0] == 0)
-		return CRAWL_LOOPBACK;
-	if (b[0] == 10 || (b[0] == 172 && (b[1] & 0xf0) == 16) ||
-	    (b[0] == 192 && b[1] == 168) || (b[0] == 100 &&
-	    (b[1] & 0xc0) == 64))
-		return CRAWL_PRIVATE;
-	if (b[0] == 169 && b[1] == 254)
-		return CRAWL_LINK_LOCAL;
-	return 0;
 }
 
 static int

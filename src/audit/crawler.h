@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "addresses.h"
 #include "buf.h"
 
 /* Redirects followed at most, as browsers and crawlers allow. */
@@ -32,10 +33,6 @@ struct crawl_options {
 	void	*arg;		/* allowed's, and each fetch's done's */
 };
 
-/* Addresses no fetch reaches unless the audited host is one of them. */
-#define CRAWL_LOOPBACK		0x1
-#define CRAWL_PRIVATE		0x2	/* RFC 1918, fc00::/7, 100.64/10 */
-#define CRAWL_LINK_LOCAL	0x4	/* 169.254/16, fe80::/10 */
 /* Retry-After obeyed up to this many seconds (longer is cut to it), this
    many times a fetch. */
 #define CRAWL_RETRY_AFTER_MAX	60
