@@ -362,6 +362,13 @@ printf '<?xml version="1.0" encoding="ISO-8859-1"?>\n<urlset xmlns="http://www.s
     "$U" >"$D/latin1.xml"
 printf '<?xml version="1.0"?>\n<!DOCTYPE urlset [<!ENTITY x "secret">]>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>%s/&x;</loc></url><url><loc>%s/</loc></url></urlset>\n' \
     "$U" "$U" >"$D/entity.xml"
+# A root element of 200,000 attributes (2.4 MB), which libxml2 takes a
+# minute to check, each against those before it.
+python3 -c 'import sys
+sys.stdout.write("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
+    + " ".join("a%d=\"x\"" % i for i in range(200000))
+    + "><url><loc>" + sys.argv[1] + "/</loc></url></urlset>\n")' "$U" \
+    >"$D/attributes.xml"
 page "$D/index.html"
 
 NGINX_HTTP="log_format fx '\$msec \$request_uri \"\$http_user_agent\"';
@@ -693,6 +700,12 @@ check_contains "... and discover says why nothing was found" \
 audit long "$(u smaller)long.xml"
 check_contains "a loc of 3 MB: past the protocol's 2,048 characters" \
     "longer than the protocol's 2,048 characters" "$(j long 'str(j["findings"])')"
+audit attributes "$(u smaller)attributes.xml" --max-time 60
+check_contains "a root element of 200,000 attributes: not parsed, said why" \
+    "an element with more than 256 attributes: not read" \
+    "$(j attributes 'str(j["findings"])')"
+check_lacks "... and ended before its --max-time" "max-time" \
+    "$(j attributes 'kinds()')"
 audit latin1 "$(u smaller)latin1.xml"
 check_eq "a sitemap declared ISO-8859-1: field-quality warns" \
     "field-quality=warning encoding-not-utf8" \

@@ -3,6 +3,8 @@
  * node at a time, no DTD loaded, no entity substituted, nothing fetched,
  * so that a hostile document costs its own size and no more.
  */
+#include "autoconf.h"	/* memmem */
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -53,6 +55,7 @@ static enum doc_format	read_xml(const char *, size_t, const char *,
 static enum doc_format	root_format(struct reading *, const char *,
 			    const char *);
 static void	element(struct reading *, const char *, const char *, int);
+static size_t	most_attributes(const char *, size_t);
 static void	url_field(struct reading *, const char *, const char *);
 static void	record_field(struct reading *, const char *);
 static void	xhtml_link(struct reading *);
@@ -193,6 +196,20 @@ read_xml(const char *body, size_t len, const char *url,
 	if (len > INT_MAX) {
 		reader->problem(reader->arg, "xml-invalid", NULL,
 		    "larger than libxml2 reads");
+		return DOC_NONE;
+	}
+	/*
+	 * libxml2 checks each attribute against those before it: a tag of
+	 * 200,000 takes a minute. A sitemap's have a few, its root a few
+	 * namespaces: more is no sitemap, and is not parsed.
+	 */
+	if (most_attributes(body, len) > DOC_ATTRIBUTES_MAX) {
+		struct buf why = BUF_INIT;
+
+		buf_printf(&why, "an element with more than %d attributes: "
+		    "not read", DOC_ATTRIBUTES_MAX);
+		reader->problem(reader->arg, "xml-invalid", NULL, why.data);
+		buf_free(&why);
 		return DOC_NONE;
 	}
 	/* No DTD, no entity substituted, no network, no messages. */
@@ -721,4 +738,62 @@ starts_with(const char *s, size_t len, const char *prefix)
 	size_t n = strlen(prefix);
 
 	return len >= n && strncasecmp(s, prefix, n) == 0;
+}
+
+/*
+ * The most attributes a start tag of body has, counted as its "="
+ * outside quoted values, in one pass that steps over comments, CDATA
+ * and processing instructions as XML does: a bound, not a parse.
+ */
+static size_t
+most_attributes(const char *body, size_t len)
+{
+	static const struct {
+		const char	*open, *close;
+	} skipped[] = {
+		{ "<!--", "-->" }, { "<![CDATA[", "]]>" }, { "<?", "?>" },
+	};
+	size_t most = 0, count = 0;
+	char quote = 0;
+	int in_tag = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = body[i];
+
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+			continue;
+		}
+		if (in_tag) {
+			if (c == '"' || c == '\'')
+				quote = c;
+			else if (c == '=' && ++count > most)
+				most = count;
+			else if (c == '>')
+				in_tag = 0;
+			continue;
+		}
+		if (c != '<')
+			continue;
+		in_tag = 1;
+		count = 0;
+		for (size_t k = 0; k < sizeof(skipped) / sizeof(skipped[0]);
+		    k++) {
+			size_t n = strlen(skipped[k].open);
+			const char *end;
+
+			if (len - i < n || memcmp(body + i, skipped[k].open,
+			    n) != 0)
+				continue;
+			end = memmem(body + i + n, len - i - n,
+			    skipped[k].close, strlen(skipped[k].close));
+			if (end == NULL)
+				return most;	/* unclosed: not well-formed */
+			i = (size_t)(end - body) + strlen(skipped[k].close) - 1;
+			in_tag = 0;
+			break;
+		}
+	}
+	return most;
 }

@@ -16,6 +16,8 @@ enum doc_format {
 
 /* More alternates than there are languages: the rest are not kept. */
 #define DOC_ALTERNATES_MAX	200
+/* An element with more is no sitemap's, and is not parsed. */
+#define DOC_ATTRIBUTES_MAX	256
 
 struct doc_alternate {
 	char	*lang;
