@@ -97,6 +97,16 @@ EOF
 		check_contains "syslog $how: an info line at priority info" "<30>" \
 		    "$(grep "listening on" "$TMP/messages")"
 	done
+	# No syslog socket: said once on stderr, and the lines go there.
+	rm -f "$SOCK" "$TMP/devlog"
+	: >"$TMP/devlog"	# a file, no socket
+	unshare -m sh "$TMP/syslog.sh" "-l syslog" "$TMP/nosyslog.log"
+	check_contains "-l syslog with no syslog socket: said on stderr" \
+	    "sitemapd: -l syslog: no syslog socket (/dev/log: " \
+	    "$(cat "$TMP/nosyslog.log")"
+	check_eq "... once" 1 "$(grep -c 'no syslog socket' "$TMP/nosyslog.log")"
+	check_contains "... and the lines go to stderr" "listening on" \
+	    "$(cat "$TMP/nosyslog.log")"
 fi
 
 check_no_sanitizer_report "$(cat "$TMP/stderr.log")"

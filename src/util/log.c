@@ -4,13 +4,16 @@
  * file that logrotate may move (reopened on SIGHUP).
  */
 #include <errno.h>
+#include <paths.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +31,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void	stamp(struct buf *);
 static int	stderr_is_null(void);
+static int	syslog_reachable(struct buf *);
 
 void
 log_set_quiet(int on)
@@ -49,6 +53,14 @@ log_to(const char *spec, struct buf *err)
 		return 0;
 	}
 	if (strcmp(spec, "syslog") == 0) {
+		/* syslog(3) drops every line, silently, with no socket. */
+		if (!syslog_reachable(err)) {
+			fprintf(stderr, "sitemapd: -l syslog: %s; logging to "
+			    "stderr\n", buf_str(err));
+			buf_reset(err);
+			target = TO_STDERR;
+			return 0;
+		}
 		openlog("sitemapd", LOG_PID | LOG_NDELAY, LOG_DAEMON);
 		target = TO_SYSLOG;
 		return 0;
@@ -208,4 +220,24 @@ stderr_is_null(void)
 		return errno == EBADF;
 	return stat("/dev/null", &null) == 0 && S_ISCHR(st.st_mode) &&
 	    st.st_rdev == null.st_rdev;
+}
+
+/* Whether syslog(3)'s socket takes lines: else why, into why. */
+static int
+syslog_reachable(struct buf *why)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int fd, ok;
+
+	strncpy(sun.sun_path, _PATH_LOG, sizeof(sun.sun_path) - 1);
+	if ((fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0)) == -1) {
+		buf_printf(why, "socket: %s", strerror(errno));
+		return 0;
+	}
+	ok = connect(fd, (struct sockaddr *)&sun, sizeof(sun)) == 0;
+	if (!ok)
+		buf_printf(why, "no syslog socket (%s: %s)", _PATH_LOG,
+		    strerror(errno));
+	close(fd);
+	return ok;
 }
