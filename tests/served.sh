@@ -310,6 +310,16 @@ out=$("$SITEMAPD" -c "$TMP/holder.ini" check 2>&1)
 check_eq "a root holding a symlink out of it: check exits 1" 1 "$?"
 check_contains "... the link named" "$TMP/holder/build: left out: a symlink that leaves the root" "$out"
 check_contains "... and the empty sitemap a problem" "the sitemap lists no page" "$out"
+# A link in a loop and one to nothing, inside the root: named as such.
+ln -s loop "$TMP/holder/loop"
+ln -s gone.html "$TMP/holder/dangling.html"
+out=$("$SITEMAPD" -c "$TMP/holder.ini" check 2>&1)
+check_contains "a symlink in a loop: named so" \
+    "$TMP/holder/loop: left out: a symlink in a loop" "$out"
+check_contains "a symlink to nothing: named so" \
+    "$TMP/holder/dangling.html: left out: a symlink to nothing" "$out"
+check_lacks "... neither said to leave the root" "loop: left out: a symlink that leaves" "$out"
+rm "$TMP/holder/loop" "$TMP/holder/dangling.html"
 printf '[site]\nsource = docroot\nroot = %s/holder/build\ntrailing_slash = no\n' \
     "$TMP" >"$TMP/holder.ini"
 check_eq "... a root that is the symlink: followed" 5 \

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -322,9 +323,20 @@ static int
 follow_link(struct source *s, const char *rel, struct stat *st)
 {
 	struct buf path = BUF_INIT;
+	char real[PATH_MAX];
 	int inside;
 
 	docroot_join(&path, s->root, rel);
+	/* Named as what it is: a loop, a link to nothing, or one out. */
+	if (realpath(buf_str(&path), real) == NULL) {
+		report(s->report, FINDING_NOTE, "%s: left out: a symlink %s",
+		    buf_str(&path), errno == ELOOP ? "in a loop: the names "
+		    "it leads through come back to it" : errno == ENOENT ?
+		    "to nothing: what it names is not there" :
+		    strerror(errno));
+		buf_free(&path);
+		return -1;
+	}
 	inside = docroot_inside_root(s, buf_str(&path));
 	/* What a server would serve there is never listed: say so. */
 	if (!inside)
