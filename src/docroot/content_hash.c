@@ -59,7 +59,7 @@ struct text_hash {
 
 /*
  * What a reader gets of an element besides its text, by the element
- * (NULL: any) and attribute that hold it, and the word it is hashed as:
+ * and attribute that hold it, and the word it is hashed as:
  * where a link goes, what an image says to one who cannot see it, what
  * a frame or a player plays, where a list's count starts, a box ticked.
  */

@@ -175,7 +175,7 @@ is_unseen(const struct main_content *m, const char *name,
 	if (m->rules == MAIN_RULES_0_2)
 		return 1;
 	return !is_role(role, shown_by_a_click, 1) &&
-	    !strcasecmp(hidden, "until-found") == 0;
+	    strcasecmp(hidden, "until-found") != 0;
 }
 
 /*
