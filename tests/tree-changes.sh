@@ -138,6 +138,7 @@ order() {
 	    "/$dest/new.html" "$(cat "$TMP/live.xml")"
 	stop_process "$pid"
 }
+# start_live: a process on $R under watch = $mode, its first scan done.
 start_live() {
 	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" "$mode" \
 	    >"$TMP/live.ini"
@@ -145,7 +146,9 @@ start_live() {
 	"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
 	pid=$!
 	wait_for test -S "$SOCK"
-	live >/dev/null
+	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=example.com \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' |
+	    grep -q '^Status: 200\|<urlset'"
 }
 for mode in inotify stat; do
 	dest=z/r1
@@ -168,15 +171,7 @@ for mode in inotify stat; do
 	rm -rf "$R"
 	mkdir -p "$R"
 	python3 "$TMP/change.py" "$R" 0
-	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" "$mode" \
-	    >"$TMP/live.ini"
-	rm -f "$SOCK"
-	"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
-	pid=$!
-	wait_for test -S "$SOCK"
-	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=example.com \
-	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' |
-	    grep -q '^Status: 200\|<urlset'"
+	start_live
 	differ=0 listed=0
 	for b in $(seq "$batches"); do
 		python3 "$TMP/change.py" "$R" "$b"
