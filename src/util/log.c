@@ -53,11 +53,13 @@ log_to(const char *spec, struct buf *err)
 		return 0;
 	}
 	if (strcmp(spec, "syslog") == 0) {
+		struct buf why = BUF_INIT;
+
 		/* syslog(3) drops every line, silently, with no socket. */
-		if (!syslog_reachable(err)) {
+		if (!syslog_reachable(&why)) {
 			fprintf(stderr, "sitemapd: -l syslog: %s; logging to "
-			    "stderr\n", buf_str(err));
-			buf_reset(err);
+			    "stderr\n", buf_str(&why));
+			buf_free(&why);
 			target = TO_STDERR;
 			return 0;
 		}
