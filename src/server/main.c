@@ -695,7 +695,7 @@ main(int argc, char **argv)
 	    content_root_check(&watch.cfg, &err) != CONTENT_ROOT_OK)
 		/* Said at start; each answer then says what it can. */
 		log_at(LOG_WARNING, "%s", buf_str(&err));
-	buf_reset(&err);
+	buf_free(&err);	/* and used again below */
 	if (cgi)
 		rc = cgi_serve(&watch);
 	else {
