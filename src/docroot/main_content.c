@@ -272,4 +272,3 @@ first_token_is(const char *list, const char *role)
 			return 0;
 	return list[n] == '\0' || ascii_in((unsigned char)list[n], ASCII_SPACE);
 }
-
