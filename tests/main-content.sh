@@ -68,8 +68,8 @@ submitted() {
 # rebuilt DIR FOOTER PAGE...: hand_site again, every file rewritten now,
 # as a generator's build.
 rebuilt() { hand_site "$@"; }
-# aged DIR: its pages dated OLD, as a site built long ago.
-aged() { find "$1" -name '*.html' -exec touch -d "$OLD" {} +; }
+# aged DIR: its files dated OLD, as a site built long ago.
+aged() { find "$1" -type f -exec touch -d "$OLD" {} +; }
 
 # --- each kind of edit, on a fresh store ----------------------------------
 S="$TMP/hand"

@@ -17,6 +17,7 @@
 #include "shared_str.h"
 #include "docroot_source.h"
 #include "image_sums.h"
+#include "image_users.h"
 
 static struct source	*open_source(int long_lived, int afresh,
 	    const struct reporter *rep);
@@ -55,6 +56,7 @@ open_source(int long_lived, int afresh, const struct reporter *rep)
 	s->inotify_fd = -1;
 	s->dates = lastmod_keeper_new(rep);
 	s->image_sums = image_sums_new();
+	s->image_users = image_users_new(docroot_kept_state);
 	return s;
 }
 
@@ -70,6 +72,9 @@ forget(struct source *s)
 	id_map_free(&s->page_state);
 	free(s->dir_of_wd);
 	known_free(&s->known);
+	/* A read afresh names them anew: what it no longer names goes. */
+	image_users_free(s->image_users);
+	s->image_users = image_users_new(docroot_kept_state);
 	s->dirs = NULL;
 	s->dir_of_wd = NULL;
 	s->ndirs = s->nwds = 0;
@@ -84,6 +89,7 @@ close_source(struct source *s)
 	forget(s);
 	lastmod_keeper_free(s->dates);
 	image_sums_free(s->image_sums);
+	image_users_free(s->image_users);
 	buf_free(&s->key);
 	free(s->root);
 	free(s->real_root);

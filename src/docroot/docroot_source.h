@@ -85,6 +85,7 @@ struct source {
 	struct heads	*heads;		/* in a scan: to read side by side */
 	struct lastmod_keeper *dates;	/* when content was first seen */
 	struct image_sums *image_sums;	/* the content's image files' */
+	struct image_users *image_users;	/* and the pages naming them */
 	int		 has_store;	/* [docroot] lastmod_store is set */
 	int		 afresh;	/* every page read, no fact taken */
 	struct page_facts *facts;	/* in a scan, with page_facts */
@@ -200,10 +201,12 @@ uint64_t	docroot_content_before(const struct source *s, const char *rel,
 	    enum content_kind);
 
 /* image_files.c: a page's images as files of the root */
+int	docroot_names_site_images(const char *shown);
 void	docroot_add_images(struct source *s, const struct config *cfg,
 	    struct page *page, const char *shown);
 uint64_t	docroot_with_image_bytes(struct source *s,
-	    const struct config *cfg, uint64_t content, const char *shown);
+	    const struct config *cfg, uint64_t page, uint64_t content,
+	    const char *shown, time_t *newest);
 
 /* canonicals.c */
 int	docroot_listed_otherwise(const struct config *cfg, const char *rel,

@@ -317,6 +317,7 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 	struct buf shown = BUF_INIT;	/* its images, page_images_end's */
 	struct page_images *images = NULL;
 	int hashed = s->has_store || cfg->indexnow.key != NULL;
+	time_t images_changed = 0;
 	size_t total = 0;
 	ssize_t n = 0;
 	int fd, k, done = 0, read_whole = 0;
@@ -365,8 +366,16 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 			if (images != NULL)
 				page_images_end(images, sums.from,
 				    buf_str(&self), &shown);
+			/* Their files are read at each start: watched. */
+			if (docroot_names_site_images(buf_str(&shown)))
+				dating->transient = 1;
 			page->content = hashed ? docroot_with_image_bytes(s,
-			    cfg, sums.main, buf_str(&shown)) : sums.main;
+			    cfg, page->id, sums.main, buf_str(&shown),
+			    &images_changed) : sums.main;
+			/* New content, dated as the newest file it shows. */
+			if (s->has_store &&
+			    images_changed > page->last_modified)
+				page->last_modified = images_changed;
 			page->content_from = CONTENT_FROM_MAIN + sums.from;
 			content_sums_before(&sums, dating->before);
 		} else

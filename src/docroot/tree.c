@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "image_users.h"
 #include "lister.h"
 #include "paths.h"
 #include "docroot_source.h"
@@ -174,7 +175,8 @@ add_dir(struct source *s, const char *rel, const struct stat *st)
  * The known pages whose URL the server rules may now answer otherwise,
  * as rel came or went (docroot_served's order): rel.html and rel's index
  * files after the file rel; after x.html, x's index files; after an index
- * file, the others of its folder.
+ * file, the others of its folder. And those whose content shows an image
+ * that rel answered, or may.
  */
 void
 docroot_dirty_neighbours(struct source *s, const struct config *cfg,
@@ -204,6 +206,7 @@ docroot_dirty_neighbours(struct source *s, const struct config *cfg,
 			dirty_if_known(s, buf_str(&n), d);
 		}
 	}
+	image_users_dirty(s->image_users, rel, d);
 	buf_free(&n);
 }
 

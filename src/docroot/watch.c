@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "folder_set.h"
+#include "image_users.h"
 #include "log.h"
 #include "parallel.h"
 #include "paths.h"
@@ -236,8 +237,9 @@ docroot_compare_dirs(struct source *s, const struct config *cfg,
 }
 
 /*
- * Without inotify: each page whose file's state differs is read again;
- * the pages stated side by side.
+ * Without inotify: each page whose file's state differs is read again,
+ * and each showing an image whose file's does; the files stated side by
+ * side.
  */
 void
 docroot_compare_pages(struct source *s, struct dirty *d)
@@ -254,6 +256,7 @@ docroot_compare_pages(struct source *s, struct dirty *d)
 			id_list_add(&d->ids[id & 0xff], id);
 	}
 	free(now.changed);
+	image_users_compare(s->image_users, s->root, d);
 }
 
 /* The root itself is the one it was: not replaced, not renamed away. */
@@ -283,8 +286,9 @@ linked_dir(struct source *s, const char *rel)
 }
 
 /*
- * Every known file below the folders gone, to be read again; those
- * folders and the ones below them, forgotten. One pass for them all.
+ * Every known file below the folders gone, and every page showing an
+ * image there, to be read again; those folders and the ones below them,
+ * forgotten. One pass for them all.
  */
 static void
 forget_folders(struct source *s, struct folder_set *gone, struct dirty *d)
@@ -302,6 +306,7 @@ forget_folders(struct source *s, struct folder_set *gone, struct dirty *d)
 		if (s->dirs[i].rel == NULL ||
 		    !folder_set_has_above(gone, s->dirs[i].rel, 1))
 			continue;
+		image_users_dirty_folder(s->image_users, s->dirs[i].rel, d);
 		if (s->dirs[i].wd != -1) {
 			inotify_rm_watch(s->inotify_fd, s->dirs[i].wd);
 			s->dir_of_wd[s->dirs[i].wd] = -1;
