@@ -101,6 +101,7 @@ main(int argc, char **argv)
 	suite_known_files();
 	suite_main_content();
 	suite_folder_set();
+	suite_image_users();
 	suite_indexnow();
 	suite_copy();
 	suite_number();

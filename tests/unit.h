@@ -18,6 +18,7 @@ void	suite_known_files(void);
 void	suite_main_content(void);
 void	suite_addresses(void);
 void	suite_folder_set(void);
+void	suite_image_users(void);
 void	suite_indexnow(void);
 void	suite_copy(void);
 void	suite_shared_str(void);
