@@ -24,7 +24,9 @@ preferences_in = header
 content_usage = train-ai=n
 content_usage = /open-data/ train-ai=y
 content_usage = /files/*.pdf$ train-ai=n, search=n
-content_usage = /docs/*.html$ search=n"
+content_usage = /docs/*.html$ search=n
+content_usage = /*.pdf$ train-ai=n, search=y
+content_usage = /open-data/*/*.csv train-ai=y, search=y"
 # Pages outside any path get nothing: the INI names only paths.
 ini "$TMP/paths.ini" "$R" "[robots]
 preferences_in = header
@@ -85,7 +87,7 @@ check_contains "... and a Content-Signal, under Lighthouse 12" \
 # pattern of query.ini that robots-check says matches it.
 usage_of() {
 	_best="" _len=-1
-	printf '|train-ai=n\n/open-data/|train-ai=y\n/files/*.pdf$|train-ai=n, search=n\n/docs/*.html$|search=n\n' \
+	printf '|train-ai=n\n/open-data/|train-ai=y\n/files/*.pdf$|train-ai=n, search=n\n/docs/*.html$|search=n\n/*.pdf$|train-ai=n, search=y\n/open-data/*/*.csv|train-ai=y, search=y\n' \
 	    >"$TMP/patterns"
 	while IFS='|' read -r _pattern _value; do
 		printf 'User-agent: *\nDisallow: %s\n' "${_pattern:-/}" \
@@ -105,7 +107,12 @@ agree() {
 	    "/open%2Ddata/index.html /open-data/index.html" \
 	    "/files/r.pdf /files/r.pdf" "/files/r.pdf?x=1 /files/r.pdf?x=1" \
 	    "/docs/b.html?q=1 /docs/b.html?q=1" "/docs/b.html /docs/b.html" \
-	    "/open-data/sets/a.html?v=2 /open-data/sets/a.html?v=2"; do
+	    "/open-data/sets/a.html?v=2 /open-data/sets/a.html?v=2" \
+	    "/docs/b.html?f=.pdf /docs/b.html?f=.pdf" \
+	    "/docs/b.html?f=.pdf&x=1 /docs/b.html?f=.pdf&x=1" \
+	    "/open-data/sets/a.html?get=b.csv /open-data/sets/a.html?get=b.csv" \
+	    "/open-data/index.html?get=sets/b.csv /open-data/index.html?get=sets/b.csv" \
+	    "/docs/b.html?f=x.pdf /docs/b.html?f=x.pdf"; do
 		sent=${case% *} found=${case#* }
 		get "$sent" --path-as-is
 		check_eq "$1: $sent answers 200" 200 "$STATUS"

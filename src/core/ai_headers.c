@@ -7,7 +7,8 @@
  * matches them, against the path and its query: the servers match the
  * path as they map it to the file (decoded, "." and ".." resolved),
  * then "?" and the query where there is one, with a regular expression
- * made from each.
+ * made from each; lighttpd, which tests the path and the query apart,
+ * with a block for each place a "*" may span the "?".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -142,14 +143,18 @@ apache_rule(const char *re, const char *value, struct buf *out)
 }
 
 /*
- * lighttpd: its conditions take the path and the query apart. A pattern
- * ending in "$" matches no URL with a query; one that names a query
- * cannot be written so: -1.
+ * lighttpd: its conditions take the path and the query apart, where
+ * robots.txt matches the two as one, "?" between. So a pattern matches
+ * in the path alone (ending in "$": with no query), or one of its "*"
+ * spans the "?": what comes before that "*" starts the path, and the
+ * "*" with what follows ends the query; a block for each. A pattern that
+ * names a query itself cannot be written so: -1.
  */
 static int
 lighttpd_rule(const char *path, const char *re, const char *value,
     struct buf *out)
 {
+	struct buf head = BUF_INIT, tail = BUF_INIT, left = BUF_INIT;
 	size_t n = strlen(path);
 
 	if (strchr(path, '?') != NULL)
@@ -162,6 +167,24 @@ lighttpd_rule(const char *path, const char *re, const char *value,
 	else
 		buf_printf(out, "\tsetenv.set-response-header = ( "
 		    "\"Content-Usage\" => \"%s\" )\n}\n", value);
+	for (const char *star = strchr(path, '*'); star != NULL;
+	    star = strchr(star + 1, '*')) {
+		buf_reset(&left);
+		buf_add(&left, path, (size_t)(star - path));
+		buf_reset(&head);
+		buf_reset(&tail);
+		/* Bytes the whole took, the parts take: no -1 here. */
+		(void)escape_pattern_regex(&head, buf_str(&left));
+		(void)escape_pattern_regex(&tail, star);
+		buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n\t"
+		    "$HTTP[\"querystring\"] =~ \"%s\" {\n\t\t"
+		    "setenv.set-response-header = ( \"Content-Usage\" => "
+		    "\"%s\" )\n\t}\n}\n", buf_str(&head), buf_str(&tail),
+		    value);
+	}
+	buf_free(&head);
+	buf_free(&tail);
+	buf_free(&left);
 	return 0;
 }
 
