@@ -33,7 +33,8 @@ for src in "$SRCDIR"/src/*/*.c; do
 done
 
 for target in ron tags ini request robots robots_file ai_crawlers fastcgi \
-    number docroot head date encoding jsonld sitemap_doc markdown_images; do
+    number docroot head date encoding jsonld sitemap_doc markdown_images \
+    proxy_env; do
 	if ! $cc $cflags -fsanitize=fuzzer "$SRCDIR/tests/fuzz/$target.c" \
 	    "$TMP"/obj/*.o $(pkg-config --libs $deps) -o "$TMP/fuzz-$target" \
 	    2>"$TMP/cc.err"; then

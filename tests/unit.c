@@ -106,6 +106,7 @@ main(int argc, char **argv)
 	suite_copy();
 	suite_number();
 	suite_proxy();
+	suite_proxy_env();
 	suite_request();
 	suite_reserved();
 	suite_robots();

@@ -24,6 +24,7 @@ void	suite_copy(void);
 void	suite_shared_str(void);
 void	suite_number(void);
 void	suite_proxy(void);
+void	suite_proxy_env(void);
 void	suite_request(void);
 void	suite_reserved(void);
 void	suite_robots(void);

@@ -4,7 +4,8 @@
  * asked of the robots.txt callback first and counted against the rate.
  * A fetch has one deadline, its hops, retries and trickling bodies
  * included; the run has another. 429 and 503 slow the whole run, and
- * their Retry-After is obeyed before the URL is asked again.
+ * their Retry-After is obeyed before the URL is asked again. Through a
+ * proxy, the target is judged by its addresses before the proxy is asked.
  */
 #include "autoconf.h"
 
@@ -20,6 +21,7 @@
 #include <curl/curl.h>
 
 #include "crawler.h"
+#include "proxy_env.h"
 
 /* The rate halves at each 429 or 503, down to this fraction of it. */
 #define SLOWED_MAX	16
@@ -41,6 +43,9 @@ struct crawler {
 
 static void	start(struct crawler *, struct fetch *);
 static void	finish(struct crawler *, CURL *, CURLcode);
+static void	judged(struct crawler *, struct fetch *, CURLcode);
+static void	set_transfer(struct crawler *, struct fetch *, CURL *,
+		    double left, const char *proxy);
 static void	hop(struct crawler *, struct fetch *);
 static void	over(struct crawler *, struct fetch *);
 static size_t	take(char *, size_t, size_t, void *);
@@ -212,6 +217,7 @@ start(struct crawler *c, struct fetch *f)
 	const char *url = f->final_url ? f->final_url : f->url;
 	double t = now(), left, run_left;
 	CURL *easy;
+	const char *proxy;
 
 	if (f->deadline == 0)
 		f->deadline = t + (double)c->opt.timeout_s;
@@ -242,6 +248,24 @@ start(struct crawler *c, struct fetch *f)
 		over(c, f);
 		return;
 	}
+	proxy = proxy_env_for(url);
+	f->proxied = proxy != NULL;
+	f->judging = f->proxied && !f->judged;
+	set_transfer(c, f, easy, left < run_left ? left : run_left,
+	    f->judging ? "" : proxy);
+	if (f->judging)
+		curl_easy_setopt(easy, CURLOPT_CONNECT_ONLY, 1L);
+	if (curl_multi_add_handle(c->multi, easy) != CURLM_OK) {
+		curl_easy_cleanup(easy);
+		f->easy = NULL;
+		f->error = xstrdup("libcurl cannot start a transfer");
+		over(c, f);
+		return;
+	}
+	c->running++;
+	/* Judging asks nothing of the site: no request, no interval. */
+	if (f->judging)
+		return;
 	/*
 	 * The next start one interval after this one's due time, not after
 	 * now: a late wake-up is made up, never more than one interval.
@@ -253,15 +277,27 @@ start(struct crawler *c, struct fetch *f)
 		    t - step) + step;
 	}
 	c->requests++;
+}
+
+/*
+ * A transfer of f's URL within left seconds, through proxy ("" for
+ * none: the environment's is not read again, no_proxy neither).
+ */
+static void
+set_transfer(struct crawler *c, struct fetch *f, CURL *easy, double left,
+    const char *proxy)
+{
 	f->easy = easy;
 	f->private_ok = c->opt.private_ok;
-	curl_easy_setopt(easy, CURLOPT_URL, url);
+	curl_easy_setopt(easy, CURLOPT_URL, f->final_url ? f->final_url :
+	    f->url);
 	curl_easy_setopt(easy, CURLOPT_PRIVATE, f);
 	curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(easy, CURLOPT_USERAGENT, c->opt.user_agent);
 	curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT, c->opt.connect_s);
-	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, (long)((left < run_left ?
-	    left : run_left) * 1000) + 1);
+	curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, (long)(left * 1000) + 1);
+	curl_easy_setopt(easy, CURLOPT_PROXY, proxy ? proxy : "");
+	curl_easy_setopt(easy, CURLOPT_NOPROXY, "");
 	/* Every address asked of the class rule, DNS's answers included. */
 	curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 	curl_easy_setopt(easy, CURLOPT_OPENSOCKETDATA, f);
@@ -270,14 +306,6 @@ start(struct crawler *c, struct fetch *f)
 	curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");
 	curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, take);
 	curl_easy_setopt(easy, CURLOPT_WRITEDATA, f);
-	if (curl_multi_add_handle(c->multi, easy) != CURLM_OK) {
-		curl_easy_cleanup(easy);
-		f->easy = NULL;
-		f->error = xstrdup("libcurl cannot start a transfer");
-		over(c, f);
-		return;
-	}
-	c->running++;
 }
 
 /* A transfer ended: a redirect to follow, or the fetch's end. */
@@ -290,6 +318,12 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 	curl_easy_getinfo(easy, CURLINFO_PRIVATE, (char **)&f);
 	curl_multi_remove_handle(c->multi, easy);
 	c->running--;
+	if (f->judging) {
+		curl_easy_cleanup(easy);
+		f->easy = NULL;
+		judged(c, f, rc);
+		return;
+	}
 	curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &f->status);
 	if (rc == CURLE_OK && f->unsafe) {
 		/* Another address of the name was one it may reach. */
@@ -340,6 +374,25 @@ finish(struct crawler *c, CURL *easy, CURLcode rc)
 		return;
 	}
 	over(c, f);
+}
+
+/*
+ * The target of a proxied fetch resolved, each address refused: on to
+ * the proxy where every one was allowed, else the fetch's end, with the
+ * reason (open_socket's, or why no address came).
+ */
+static void
+judged(struct crawler *c, struct fetch *f, CURLcode rc)
+{
+	f->judging = 0;
+	if (f->error == NULL && !f->judged)
+		f->error = xstrdup(curl_easy_strerror(rc));
+	if (f->error != NULL) {
+		f->judged = 0;
+		over(c, f);
+		return;
+	}
+	start(c, f);
 }
 
 /*
@@ -420,6 +473,9 @@ open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *addr)
 	unsigned cls;
 
 	(void)purpose;
+	/* The proxy's, which the user chose: its target was judged. */
+	if (f->proxied && !f->judging)
+		return socket(addr->family, addr->socktype, addr->protocol);
 	cls = crawl_address_class(&addr->addr, text, sizeof(text));
 	if (cls & ~f->private_ok) {
 		struct buf why = BUF_INIT;
@@ -431,6 +487,12 @@ open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *addr)
 		buf_printf(&why, " (%s), and the audited host is not", text);
 		f->error = why.data;
 		f->unsafe = 1;
+		f->judged = 0;
+		return CURL_SOCKET_BAD;
+	}
+	/* Judging connects nowhere: each address is only looked at. */
+	if (f->judging) {
+		f->judged = f->error == NULL;
 		return CURL_SOCKET_BAD;
 	}
 	return socket(addr->family, addr->socktype, addr->protocol);
@@ -454,6 +516,7 @@ hop(struct crawler *c, struct fetch *f)
 	f->location = NULL;
 	f->status = 0;
 	f->cut = f->enough = 0;
+	f->judged = 0;		/* another host, perhaps */
 	buf_reset(&f->data);
 	/* First in line: the rate still spaces it from the last start. */
 	f->next = c->head;

@@ -3,7 +3,7 @@
  * transfers at once, a bounded rate of new ones, timeouts on each, a
  * bound on every body as decoded, redirects followed by hand (so that
  * each hop is asked of robots.txt and recorded), http and https only,
- * TLS verified.
+ * TLS verified; through the environment's proxy, as curl's (proxy_env.h).
  */
 #ifndef SITEMAPD_CRAWLER_H
 #define SITEMAPD_CRAWLER_H
@@ -72,6 +72,14 @@ struct fetch {
 	double	 deadline;	/* monotonic seconds; 0 before its start */
 	int	 retries;
 	unsigned private_ok;	/* the options', for the socket callback */
+	/*
+	 * Through a proxy, the URL's host is judged first, by a transfer
+	 * that resolves it and connects nowhere: every address it has must
+	 * be one the audit may reach, as the proxy may take any.
+	 */
+	int	 proxied;
+	int	 judging;	/* the judging transfer runs */
+	int	 judged;	/* and found addresses, each allowed */
 };
 
 struct crawler;
