@@ -7,8 +7,9 @@
 # unreadable: robots.txt and the sitemaps 503 with Retry-After, check,
 # list and render saying the INI's file and line, the path and what is
 # wrong, exit 1; a FastCGI process says it at start, answers 503, and
-# serves the root's rules once the root is there. Through CGI and
-# FastCGI, as a web server would ask.
+# serves the root's rules once the root is there; one started on a
+# broken INI answers as a CGI does until the INI is mended. Through CGI
+# and FastCGI, as a web server would ask.
 . "$SRCDIR/tests/lib.sh"
 
 R="$TMP/site"
@@ -151,6 +152,37 @@ if command -v cgi-fcgi >/dev/null; then
 	    "Disallow: /private/" "$(robots)"
 	stop_server
 	check_no_sanitizer_report "$(cat "$TMP/server.log")"
+
+	# Started on a broken INI: it runs on, as a CGI would answer, and
+	# takes the INI once mended.
+	sitemap() {
+		env -i REQUEST_METHOD=GET HTTP_HOST=x REQUEST_URI=/sitemap.xml \
+		    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null |
+		    tr -d '\r'
+	}
+	broken mend "source = docroot
+root = $R"
+	rm -f "$SOCK"
+	"$SITEMAPD" -c "$TMP/mend.ini" -s "unix:$SOCK" 2>"$TMP/server.log" &
+	SERVER_PID=$!
+	wait_for sh -c "[ -S '$SOCK' ]"
+	check_contains "FastCGI started on a broken INI: it runs, and robots.txt is the root's own" \
+	    "Disallow: /private/" "$(robots)"
+	check_lacks "... never NoPressure's built-in rules" "/login/" "$(robots)"
+	check_contains "... the sitemap a 503" "Status: 503" "$(sitemap)"
+	check_contains "... said at start, with the INI's line" \
+	    "mend.ini:4: \"gzip\" belongs in [http], not [site]" \
+	    "$(cat "$TMP/server.log")"
+	printf '[site]\nsource = docroot\nroot = %s\n' "$R" >"$TMP/mend.ini"
+	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=x \
+	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' \
+	    2>/dev/null | grep -q '<loc>http://x/a.html'"
+	check_contains "... the INI mended: its sitemap" \
+	    "<loc>http://x/a.html</loc>" "$(sitemap)"
+	stop_server
+	check_no_sanitizer_report "$(cat "$TMP/server.log")"
+	"$SITEMAPD" -c "$TMP/no-such.ini" -s "unix:$TMP/n.sock" 2>"$TMP/n.log"
+	check_eq "FastCGI on an INI that is not there: exit 2, at once" 2 "$?"
 else
 	echo "# cgi-fcgi not installed: a FastCGI process not checked"
 fi

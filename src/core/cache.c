@@ -163,6 +163,9 @@ cache_start(struct page_cache *c, const struct config *cfg)
 
 	c->background = 1;
 	c->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	/* No INI to use yet (config_fallback): read once it is mended. */
+	if (cfg->root == NULL)
+		return;
 	(void)cache_sitemap(c, cfg, &changed, &why);
 	buf_free(&why);
 }

@@ -679,16 +679,19 @@ main(int argc, char **argv)
 	}
 	/* Read before the first request: nothing later is trusted for it. */
 	if (open_config(&watch, config_option, cgi) == -1) {
-		char *file;
+		char *file = config_file_path(config_option, cgi);
 
-		if (!cgi)
+		/* No file to follow: a wrong -c, said at once. */
+		if (!cgi && access(file, F_OK) == -1) {
+			free(file);
 			return EXIT_USAGE;
+		}
 		/*
 		 * Crawlers take a 5xx robots.txt for "disallow everything":
 		 * the site's own rules where they can be known, never
-		 * another source's; the sitemaps a 503.
+		 * another source's; the sitemaps a 503. A process runs on,
+		 * and takes the INI once it is mended.
 		 */
-		file = config_file_path(config_option, cgi);
 		config_fallback(&watch.cfg, file);
 		free(file);
 	} else if (!cgi &&
@@ -712,7 +715,8 @@ main(int argc, char **argv)
 		}
 		if (socket_spec)
 			log_at(LOG_INFO, "listening on %s, serving %s",
-			    socket_spec, watch.cfg.root);
+			    socket_spec, watch.cfg.root ? watch.cfg.root :
+			    "robots.txt alone until the INI is mended");
 		rc = fcgi_serve(fd, &watch, watch.cfg.indexnow.key != NULL ?
 		    &companion : NULL);
 		/* Our own socket goes with us; an inherited one is not ours. */
