@@ -21,8 +21,6 @@
 #include "sitemap.h"
 #include "stylesheet.h"
 
-/* How long a crawler should wait before asking again after a 503. */
-#define RETRY_AFTER	"60"
 #define MAX_HEADERS	8
 #define ETAG_SIZE	32
 #define LENGTH_SIZE	24
@@ -34,6 +32,9 @@ struct header {
 	const char	*name;
 	const char	*value;
 };
+
+/* How long a crawler should wait before asking again after a 503. */
+static const struct header retry = { "Retry-After", "60" };
 
 /* One request being answered. */
 struct exchange {
@@ -255,7 +256,6 @@ serve_small(const struct exchange *x, const char *type, const struct buf *body)
 static int
 serve_robots(const struct exchange *x)
 {
-	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	static struct log_limit unknown_log = { "503s for robots.txt", 0, 0 };
 	struct buf body = BUF_INIT, base = BUF_INIT;
 	const char *under = x->cfg->docroot.url_path;
@@ -332,7 +332,6 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
     enum route route)
 {
 	const struct config *cfg = x->cfg;
-	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	static struct log_limit full_log = { "503s for sitemap answers in "
 	    "flight", 0, 0 }, too_many_log = { "503s for too many parts",
 	    0, 0 };
@@ -428,7 +427,6 @@ request_handle(const struct config *cfg, struct page_cache *cache,
     const struct request *req, const struct output *out)
 {
 	static const struct header allow = { "Allow", "GET, HEAD" };
-	static const struct header retry = { "Retry-After", RETRY_AFTER };
 	struct buf path = BUF_INIT, base = BUF_INIT, why = BUF_INIT;
 	enum route route = route_of(cfg, req, &path);
 	const char *method = req->method ? req->method : "GET";
