@@ -17,11 +17,7 @@ printf '[site]\nsource = docroot\nroot = %s\n[sitemap]\nimages = yes\n' \
     "$R" >"$TMP/fresh.ini"
 
 # The sitemap a process answers over FastCGI, and a fresh CGI read's.
-live() {
-	env -i REQUEST_METHOD=GET HTTP_HOST=example.com REQUEST_URI=/sitemap.xml \
-	    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null |
-	    sed '1,/^\r$/d'
-}
+live() { fcgi_body "$SOCK" /sitemap.xml; }
 fresh() {
 	cgi SITEMAPD_CONFIG="$TMP/fresh.ini" REQUEST_URI=/sitemap.xml \
 	    HTTP_HOST=example.com

@@ -116,6 +116,14 @@ locs() {
 	printf '%s\n' "$BODY" | sed -n 's:.*<loc>\(.*\)</loc>.*:\1:p'
 }
 
+# fcgi_body SOCK URI: the body a FastCGI process on SOCK answers for URI,
+# asked for host example.com.
+fcgi_body() {
+	env -i REQUEST_METHOD=GET HTTP_HOST=example.com REQUEST_URI="$2" \
+	    timeout 60 cgi-fcgi -bind -connect "$1" 2>/dev/null |
+	    sed '1,/^\r$/d'
+}
+
 # stop_process PID [SIGNAL]: signals a background child (default TERM) and
 # returns its exit status; one still running after 15 seconds is killed
 # and gives 124, so a test never hangs on a process that ignores signals.

@@ -95,11 +95,7 @@ for _ in range(rnd.randrange(1, 9)):
 PY
 
 # The sitemap a process answers over FastCGI, and a fresh CGI read's.
-live() {
-	env -i REQUEST_METHOD=GET HTTP_HOST=example.com REQUEST_URI=/sitemap.xml \
-	    timeout 60 cgi-fcgi -bind -connect "$SOCK" 2>/dev/null |
-	    sed '1,/^\r$/d'
-}
+live() { fcgi_body "$SOCK" /sitemap.xml; }
 fresh() {
 	cgi SITEMAPD_CONFIG="$TMP/fresh.ini" REQUEST_URI=/sitemap.xml \
 	    HTTP_HOST=example.com
