@@ -1,6 +1,7 @@
 #!/bin/sh
 # contrib/sitemapd.socket and sitemapd.service pass systemd-analyze verify
-# without a single complaint, and agree with the other contrib files.
+# without a single complaint, and agree with the other contrib files; the
+# network they leave open is what IndexNow and a PostgreSQL store need.
 # (The inherited-socket mode they use is driven for real by nginx.sh, where
 # spawn-fcgi hands sitemapd its socket on fd 0 exactly as systemd does.)
 . "$SRCDIR/tests/lib.sh"
@@ -85,4 +86,37 @@ check_contains "nginx-upstream.conf points at the socket unit's path" \
     "unix:$sock;" "$(cat "$SRCDIR/contrib/nginx-upstream.conf")"
 check_contains "apache-proxy-fcgi.conf names the same path" "$sock" \
     "$(cat "$SRCDIR/contrib/apache-proxy-fcgi.conf")"
+
+# --- the network each documented feature needs -----------------------------
+# IndexNow posts to its endpoint, and a postgresql:// lastmod store
+# connects to its database: each unit's address families hold theirs, and
+# an IndexNow submission made in the network namespace the unit asks for
+# (a new, empty one under PrivateNetwork=yes) reaches the endpoint.
+. "$SRCDIR/tests/endpoint.sh"
+N=$TMP/netsite
+mkdir -p "$N"
+printf '<!doctype html><title>a</title><p>A page.\n' >"$N/a.html"
+printf '[site]\nsource = docroot\nroot = %s\n[indexnow]\nkey = 9f2c4e6a8b0d1f3e\nhost = www.example.org\nendpoint = %s\ndelay = 0\nstate = %s\n' \
+    "$N" "$ENDPOINT" "$TMP/state.db" >"$TMP/net.ini"
+"$SITEMAPD" -c "$TMP/net.ini" indexnow >/dev/null 2>&1	# the state made
+for u in "$UNIT" "$TUNIT"; do
+	name=$(basename "$u")
+	families=" $(sed -n 's/^RestrictAddressFamilies=//p' "$u") "
+	for family in AF_UNIX AF_INET AF_INET6; do
+		check_contains "$name: RestrictAddressFamilies lets $family through" \
+		    " $family " "$families"
+	done
+	in_unit=""
+	if grep -qx 'PrivateNetwork=yes' "$u"; then
+		[ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null ||
+		    { echo "# $name asks for a network namespace: not tried"; continue; }
+		in_unit="unshare --net"
+	fi
+	before=$(posts)
+	printf '<!doctype html><title>%s</title><p>New.\n' "$name" \
+	    >"$N/$name.html"
+	$in_unit "$SITEMAPD" -c "$TMP/net.ini" indexnow >"$TMP/net.out" 2>&1
+	check_eq "$name: an IndexNow submission from inside reaches the endpoint" \
+	    "$((before + 1))" "$(posts)"
+done
 finish
