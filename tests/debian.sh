@@ -46,6 +46,12 @@ check_lacks "... and not the web servers" "tests/nginx.sh" \
 check_lacks "DEB_BUILD_OPTIONS=nocheck runs no test" "PASS:" \
     "$(cat "$TMP/nocheck.out")"
 
+# readme_docs: where each doc/ file the README names is installed.
+readme_docs() {
+	for _f in $(grep -o 'doc/[a-z-]*' "$SRCDIR/README" | sort -u); do
+		[ -f "$SRCDIR/$_f" ] && echo "/usr/share/doc/sitemapd/${_f#doc/}"
+	done
+}
 dpkg -c "$deb" | awk '{ print $6 }' | sed 's|^\./|/|' >"$TMP/files"
 for f in /usr/bin/sitemapd /etc/sitemapd.ini \
     /usr/share/man/man8/sitemapd.8.gz /usr/share/man/man5/sitemapd.ini.5.gz \
@@ -54,7 +60,7 @@ for f in /usr/bin/sitemapd /etc/sitemapd.ini \
     /usr/lib/sysusers.d/sitemapd.conf /usr/lib/tmpfiles.d/sitemapd.conf \
     /usr/share/sitemapd/nginx.conf /usr/share/sitemapd/htaccess \
     /usr/share/sitemapd/ai-crawlers \
-    /usr/share/doc/sitemapd/copyright; do
+    /usr/share/doc/sitemapd/copyright $(readme_docs); do
 	check_eq "dpkg -c: $f" "$f" "$(grep -x "$f" "$TMP/files")"
 done
 check_eq "dpkg -c: no COPYING beside debian/copyright" "" \

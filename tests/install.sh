@@ -25,6 +25,12 @@ unitdir=$(var systemdsystemunitdir)
 check_eq "the program" yes "$(test -x "$DEST$bindir/sitemapd" && echo yes)"
 check_eq "the INI" yes "$(test -f "$DEST$sysconfdir/sitemapd.ini" && echo yes)"
 check_eq "the licence" yes "$(test -f "$DEST$docdir/COPYING" && echo yes)"
+# Each doc/ file the README sends readers to, beside it.
+for f in $(grep -o 'doc/[a-z-]*' "$SRCDIR/README" | sort -u); do
+	[ -f "$SRCDIR/$f" ] || continue		# doc/ alone, a folder
+	check_eq "$f in $docdir, as the README names it" yes \
+	    "$(test -f "$DEST$docdir/${f#doc/}" && echo yes)"
+done
 for f in lighttpd.conf lighttpd-socket.conf nginx.conf nginx-upstream.conf \
     apache-fcgid.conf \
     apache-proxy-fcgi.conf htaccess ai-crawlers; do
