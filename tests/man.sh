@@ -62,7 +62,21 @@ while read -r command; do
 	check_contains "sitemapd(8)'s synopsis: $command" ".Cm $command" "$synopsis"
 	check_contains "sitemapd --help: $command" " $command" \
 	    "$(printf '%s\n' "$help" | grep '^ *\(usage: \)*sitemapd ')"
+	check_contains "sitemapd --help says what $command does" \
+	    "  $command " "$help"
 done <"$TMP/commands"
+# The README's synopsis is --help's, however its lines are broken.
+usage_of() { sed -n '/sitemapd \[-c FILE\] \[-l LOG\]/,/--help | --version/p' |
+    sed 's/^ *\(usage: \)*//' | tr -s ' \n' ' '; }
+check_eq "the README's synopsis is --help's" \
+    "$(printf '%s\n' "$help" | usage_of)" "$(usage_of <"$SRCDIR/README")"
+# audit --help: each option of its usage on a line of its own.
+audit_help=$("$SITEMAPD" audit --help)
+for option in $(printf '%s\n' "$audit_help" | sed -n '1,/^$/p' |
+    grep -o -- '--[a-z-]*' | sort -u); do
+	check_contains "sitemapd audit --help explains $option" \
+	    "$(printf '\n  %s ' "$option")" "$audit_help"
+done
 # HACKING's source map names every file of src/, so that it stays true.
 unnamed=""
 for f in "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h; do

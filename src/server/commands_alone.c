@@ -54,6 +54,29 @@ robots_check(int argc, char **argv)
  * Reads no INI: any site, served by sitemapd or not. Options after the
  * URL or before it; numbers strictly, as everywhere.
  */
+/* audit --help: each option on a line of its own (sitemapd(8) says more). */
+static const char audit_help[] =
+"Checks a deployed site from outside: its robots.txt and sitemaps as the\n"
+"Sitemap check 1.0.0 does, then each URL they list, as a polite crawler.\n"
+"\n"
+"  URL              the site (https://example.com/) or one sitemap's URL\n"
+"  --json           one JSON object instead of the report\n"
+"  --strict         exit 1 on a warning too\n"
+"  --sample N       fetch N of the listed URLs, the same N each run\n"
+"                   (default: every one)\n"
+"  --no-urls        stop after the five steps: no listed URL fetched\n"
+"  --ignore-robots  fetch what robots.txt disallows the auditor too\n"
+"  --concurrency N  requests at once (default 4)\n"
+"  --rate N         requests started a second at most (default 10)\n"
+"  --timeout S      seconds for one fetch, its redirects, retries and a\n"
+"                   body that trickles included (default 30)\n"
+"  --max-time S     seconds for the whole audit (default 900): what was\n"
+"                   not fetched by then is a finding\n"
+"\n"
+"Exit 0 pass or warn, 1 fail or a listed URL at fault (--strict: or a\n"
+"warning), 2 usage. The environment's http_proxy, https_proxy and\n"
+"no_proxy are read as curl reads them.\n";
+
 int
 audit(int argc, char **argv)
 {
@@ -116,7 +139,8 @@ audit(int argc, char **argv)
 			continue;
 		}
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			printf("usage: sitemapd audit%s\n", AUDIT_USAGE);
+			printf("usage: sitemapd audit%s\n\n%s", AUDIT_USAGE,
+			    audit_help);
 			return fflush(stdout) == 0 ? EXIT_SUCCESS :
 			    EXIT_FAILURE;
 		}

@@ -52,13 +52,13 @@ struct render_params {
 struct command_args {
 	struct render_params rp;	/* render, list */
 	const char	*server;	/* ai-block, ai-headers, recipe */
+	const char	*usage;		/* the command's: its servers */
 };
 
 typedef int command_args_fn(int, char **, struct command_args *);
 typedef int command_run_fn(const struct config *, const struct command_args *);
 
-static command_args_fn	render_args, list_args, no_args, rules_args,
-			recipe_args;
+static command_args_fn	render_args, list_args, no_args, server_args;
 static command_run_fn	render, check, list, ai_block, ai_headers, recipe,
 			indexnow;
 
@@ -79,10 +79,10 @@ static const struct command {
 	    render_args, render, NULL },
 	{ "check", "", no_args, check, NULL },
 	{ "list", " [--host HOST] [--https]", list_args, list, NULL },
-	{ "ai-block", " nginx|apache|lighttpd", rules_args, ai_block, NULL },
-	{ "ai-headers", " nginx|apache|lighttpd", rules_args, ai_headers,
+	{ "ai-block", " nginx|apache|lighttpd", server_args, ai_block, NULL },
+	{ "ai-headers", " nginx|apache|lighttpd", server_args, ai_headers,
 	    NULL },
-	{ "recipe", " nginx|apache|htaccess|lighttpd", recipe_args, recipe,
+	{ "recipe", " nginx|apache|htaccess|lighttpd", server_args, recipe,
 	    NULL },
 	{ "indexnow", "", no_args, indexnow, NULL },
 	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", NULL, NULL,
@@ -129,6 +129,9 @@ static const char usage_text[] =
 "                --host as for render\n"
 "  ai-block      print a rule for the web server's site that answers 403 to\n"
 "                the AI crawlers [robots] disallows, but for /robots.txt\n"
+"  ai-headers    print a rule for the web server's site that adds the\n"
+"                Content-Usage header of [robots] content_usage, the\n"
+"                longest path matching deciding, to each answer\n"
 "  recipe        print the web server's rules that answer each URL listed\n"
 "                of a document root with its file, from the INI's settings\n"
 "  indexnow      submit to IndexNow what changed since the last submission;\n"
@@ -532,24 +535,38 @@ print_rules(const struct config *cfg, const char *server, rules_writer *write)
 }
 
 /* The one argument of ai-block and ai-headers: the server. */
+/*
+ * One server of those the command's usage names (" nginx|apache|..."),
+ * told before any INI is read.
+ */
 static int
-rules_args(int argc, char **argv, struct command_args *ca)
+server_args(int argc, char **argv, struct command_args *ca)
 {
-	if (argc != 2)
-		return usage_error("%s: give nginx, apache or lighttpd",
-		    argv[0]);
-	ca->server = argv[1];
-	return 0;
-}
+	const char *list = ca->usage + 1;
+	size_t n = argc == 2 ? strlen(argv[1]) : 0;
+	struct buf names = BUF_INIT;
+	int rc;
 
-static int
-recipe_args(int argc, char **argv, struct command_args *ca)
-{
-	if (argc != 2)
-		return usage_error("%s: give nginx, apache, htaccess or "
-		    "lighttpd", argv[0]);
-	ca->server = argv[1];
-	return 0;
+	for (const char *p = list; n > 0 && *p; p += strcspn(p, "|"),
+	    p += *p == '|')
+		if (strcspn(p, "|") == n && strncmp(p, argv[1], n) == 0) {
+			ca->server = argv[1];
+			return 0;
+		}
+	/* "nginx|apache|lighttpd": "nginx, apache or lighttpd". */
+	for (const char *p = list; *p; p++) {
+		if (*p != '|')
+			buf_addc(&names, *p);
+		else if (strchr(p + 1, '|') != NULL)
+			buf_adds(&names, ", ");
+		else
+			buf_adds(&names, " or ");
+	}
+	rc = argc == 2 ? usage_error("%s: give %s, not %s", argv[0],
+	    buf_str(&names), argv[1]) : usage_error("%s: give %s", argv[0],
+	    buf_str(&names));
+	buf_free(&names);
+	return rc;
 }
 
 static int
@@ -735,7 +752,7 @@ static int
 run_command(const struct command *cmd, const char *config_option, int argc,
     char **argv)
 {
-	struct command_args ca = { .server = NULL };
+	struct command_args ca = { .server = NULL, .usage = cmd->usage };
 	struct config_watch watch;
 	int rc;
 
