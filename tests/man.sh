@@ -77,6 +77,13 @@ for option in $(printf '%s\n' "$audit_help" | sed -n '1,/^$/p' |
 	check_contains "sitemapd audit --help explains $option" \
 	    "$(printf '\n  %s ' "$option")" "$audit_help"
 done
+# A server no command knows is said before any INI is read.
+for command in recipe ai-block ai-headers; do
+	"$SITEMAPD" -c "$TMP/no-such.ini" $command caddy >/dev/null \
+	    2>"$TMP/server.err"
+	check_eq "$command caddy: exit 2, the server named, no INI read" \
+	    "2 not caddy" "$? $(grep -o 'not caddy' "$TMP/server.err")$(grep -o 'no-such' "$TMP/server.err")"
+done
 # HACKING's source map names every file of src/, so that it stays true.
 unnamed=""
 for f in "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h; do
