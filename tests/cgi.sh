@@ -70,6 +70,16 @@ cgi "$env_ex" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml HTTP_HOST=example.com
 check_eq "HEAD status" 200 "$STATUS"
 check_eq "HEAD type" "application/xml; charset=utf-8" "$(header Content-Type)"
 check_eq "HEAD has no body" "" "$BODY"
+# The headers a GET would get, its Content-Length too, gzip or not.
+for accept in identity gzip; do
+	cgi "$env_ex" REQUEST_METHOD=GET REQUEST_URI=/sitemap.xml \
+	    HTTP_HOST=example.com HTTP_ACCEPT_ENCODING=$accept
+	get_headers=$HEADERS
+	cgi "$env_ex" REQUEST_METHOD=HEAD REQUEST_URI=/sitemap.xml \
+	    HTTP_HOST=example.com HTTP_ACCEPT_ENCODING=$accept
+	check_eq "HEAD ($accept): the headers of a GET, Content-Length too" \
+	    "$get_headers" "$HEADERS"
+done
 
 for m in POST PUT DELETE OPTIONS; do
 	cgi "$env_ex" REQUEST_METHOD=$m REQUEST_URI=/robots.txt HTTP_HOST=example.com

@@ -395,8 +395,10 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	}
 	if (gzip)
 		add_field(&h, "Content-Encoding", "gzip");
-	if (!x->with_body)
-		return send_head(x->out, &h);
+	/*
+	 * A HEAD gets the Content-Length a GET would: the body is made (or
+	 * found made) for it, and not sent.
+	 */
 	/* The ETag names the bytes; the route tells a part from the index. */
 	snprintf(key, sizeof(key), "%s%zu%s", index ? "index" : "part", part,
 	    h.etag);
@@ -414,7 +416,9 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	}
 	add_length(&h, body->bytes.len);
 	send_head(x->out, &h);
-	if (x->out->send_body)
+	if (!x->with_body)
+		;
+	else if (x->out->send_body)
 		x->out->send_body(x->out->ctx, body);
 	else
 		x->out->write(x->out->ctx, body->bytes.data, body->bytes.len);
