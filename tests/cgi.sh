@@ -185,6 +185,19 @@ cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=backend:8080 \
     REMOTE_ADDR=::1 HTTP_FORWARDED='for=192.0.2.1;proto=https;host="pub.example"'
 check_contains "Forwarded from a trusted proxy" \
     "<loc>https://pub.example/news</loc>" "$BODY"
+# Both from a trusted proxy, as sitemapd.ini(5) says: each of Forwarded's
+# wins, its host with its own port; what it lacks, X-Forwarded-* gives.
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=backend:8080 \
+    REMOTE_ADDR=127.0.0.1 HTTP_FORWARDED='proto=https;host="a.example"' \
+    HTTP_X_FORWARDED_PROTO=http HTTP_X_FORWARDED_HOST=b.example \
+    HTTP_X_FORWARDED_PORT=8443
+check_contains "Forwarded and X-Forwarded-* both: Forwarded's proto and host, no X-Forwarded-Port" \
+    "Sitemap: https://a.example/sitemap.xml" "$BODY"
+cgi "$env_ex" REQUEST_URI=/robots.txt HTTP_HOST=backend:8080 \
+    REMOTE_ADDR=127.0.0.1 HTTP_FORWARDED='proto=https' \
+    HTTP_X_FORWARDED_HOST=b.example
+check_contains "... the host Forwarded lacks, X-Forwarded-Host's" \
+    "Sitemap: https://b.example/sitemap.xml" "$BODY"
 cgi "$env_ex" REQUEST_URI=/sitemap.xml HTTP_HOST=example.com \
     REMOTE_ADDR=127.0.0.1 HTTP_X_FORWARDED_HOST='a.example, b.example'
 check_eq "X-Forwarded-Host list: 400" 400 "$STATUS"
