@@ -344,6 +344,18 @@ check_contains "a canonical to no page: said" \
     "$out"
 check_lacks "a canonical to a listed page: no problem" \
     "to-docs.html: its canonical" "$out"
+# Under clean_urls, a canonical naming the file as the server answers it
+# (/about.html's page is listed as /about): that page, no note.
+printf '<link rel=canonical href=/about.html><title>x</title>' \
+    >"$C/about-print.html"
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nclean_urls = yes\n' \
+    "$C" >"$TMP/canon-clean.ini"
+out=$("$SITEMAPD" -c "$TMP/canon-clean.ini" check 2>&1)
+check_lacks "clean_urls: a canonical naming a listed page's file: no false note" \
+    "about-print.html: its canonical /about.html is no page" "$out"
+check_contains "... and the page naming it left out for it" \
+    "about-print.html (/about-print): left out: its canonical is /about.html" \
+    "$out"
 
 # --- INI keys of the other source are refused ---------------------------------
 printf '[site]\nroot = %s\n[docroot]\nclean_urls = yes\n' "$R" >"$TMP/bad.ini"

@@ -12,6 +12,8 @@
 #include "docroot_source.h"
 
 static int	by_alias(const void *a, const void *b);
+static const struct page *page_served(struct source *, const struct config *,
+		    const struct site *, const char *);
 
 /* Each setting in the section that takes it. */
 const char *const docroot_spelling_fix[SPELLINGS] = {
@@ -134,10 +136,13 @@ by_alias(const void *a, const void *b)
 /*
  * A page that names another as its canonical is left out for it: if that
  * one is not listed either, or is no page at all, neither is, and check
- * notes it.
+ * notes it. The canonical may name it as the server answers it rather
+ * than as it is listed (/docs/install.html for /docs/install, under
+ * clean_urls): then it is the page of the file served.
  */
 void
-docroot_check_canonicals(struct source *s, struct site *buckets)
+docroot_check_canonicals(struct source *s, const struct config *cfg,
+    struct site *buckets)
 {
 	struct page key = { 0 };
 	const struct page *want = &key, **by_url = NULL, *const *found;
@@ -158,7 +163,8 @@ docroot_check_canonicals(struct source *s, struct site *buckets)
 		key.alias = c->target;
 		found = n ? bsearch(&want, by_url, n, sizeof(*by_url),
 		    by_alias) : NULL;
-		target = found ? *found : NULL;
+		target = found ? *found : page_served(s, cfg, buckets,
+		    c->target);
 		if (target == NULL)
 			report(s->report, FINDING_NOTE, "%s/%s: its canonical "
 			    "/%s is no page of this document root: neither is "
@@ -170,6 +176,35 @@ docroot_check_canonicals(struct source *s, struct site *buckets)
 			    page_unlisted(target) : page_broken(target));
 	}
 	free(by_url);
+}
+
+/* The page of the file a request for path (no leading "/") is served. */
+static const struct page *
+page_served(struct source *s, const struct config *cfg,
+    const struct site *buckets, const char *path)
+{
+	const struct docroot_fs fs = { docroot_kind_below_root, s };
+	struct buf served = BUF_INIT;
+	const struct page *page = NULL;
+
+	if (docroot_served(&cfg->docroot, path, &fs, "", &served) == 0) {
+		uint64_t id = docroot_id_of(buf_str(&served));
+		const struct site *b = &buckets[id & 0xff];
+		size_t lo = 0, hi = b->n;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (b->pages[mid].id < id)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < b->n && b->pages[lo].id == id && b->pages[lo].alias)
+			page = &b->pages[lo];
+	}
+	buf_free(&served);
+	return page;
 }
 
 /* Heads are read side by side: one at a time here. */

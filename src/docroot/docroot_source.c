@@ -141,7 +141,7 @@ scan(struct source *s, const struct config *cfg, struct site *buckets,
 	docroot_report_spellings(s);
 	if (rc == 0 && !s->long_lived) {
 		docroot_note_watch_limit(s);
-		docroot_check_canonicals(s, buckets);
+		docroot_check_canonicals(s, cfg, buckets);
 	}
 	docroot_canonicals_free(s);
 	return rc;

@@ -214,7 +214,8 @@ int	docroot_listed_otherwise(const struct config *cfg, const char *rel,
 int	docroot_same_file(struct source *s, const struct config *cfg,
 	    const char *rel, const char *path);
 void	docroot_report_spellings(struct source *s);
-void	docroot_check_canonicals(struct source *s, struct site *buckets);
+void	docroot_check_canonicals(struct source *s, const struct config *cfg,
+	    struct site *buckets);
 void	docroot_add_canonical(struct source *s, const char *rel,
 	    const char *target);
 void	docroot_canonicals_free(struct source *s);
