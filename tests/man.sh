@@ -77,6 +77,19 @@ for option in $(printf '%s\n' "$audit_help" | sed -n '1,/^$/p' |
 	check_contains "sitemapd audit --help explains $option" \
 	    "$(printf '\n  %s ' "$option")" "$audit_help"
 done
+# list's order and first column, said alike by the manual and --help, and
+# as list prints them: a document root's pages by URL, a 16-digit id.
+check_contains "sitemapd(8): list's order" "a document root's in URL" \
+    "$(tr '\n' ' ' <"$SRCDIR/doc/sitemapd.8")"
+check_contains "--help: list's order" "a document root's in URL order" \
+    "$(printf '%s\n' "$help" | tr -s '\n ' '  ')"
+printf '[site]\nsource = docroot\nroot = %s\n' \
+    "$SRCDIR/contrib/example-docroot" >"$TMP/list.ini"
+"$SITEMAPD" -c "$TMP/list.ini" list >"$TMP/list.out" 2>/dev/null
+check_eq "list: a document root's pages in URL order" \
+    "$(cut -f 3 "$TMP/list.out" | LC_ALL=C sort)" "$(cut -f 3 "$TMP/list.out")"
+check_eq "list: the first column an id of 16 hex digits" "" \
+    "$(cut -f 1 "$TMP/list.out" | grep -v '^[0-9a-f]\{16\}$')"
 # A server no command knows is said before any INI is read.
 for command in recipe ai-block ai-headers; do
 	"$SITEMAPD" -c "$TMP/no-such.ini" $command caddy >/dev/null \
