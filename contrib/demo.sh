@@ -10,13 +10,21 @@ port=${PORT:-8080}
 docroot_port=$((port + 1))
 
 # SITEMAPD=path uses a sitemapd already built (the test suite does).
+# Else this clone's: built where the README's steps built it (./configure
+# run here, which a build of its own in _build/plain would refuse), or
+# in _build/plain.
 if [ -z "${SITEMAPD:-}" ]; then
 	sh contrib/install-deps demo
 	[ -x configure ] || autoreconf -fi
-	mkdir -p _build/plain
-	(cd _build/plain && { [ -f Makefile ] || ../../configure -q; } &&
-	    make -s -j2)
-	SITEMAPD=$top/_build/plain/src/sitemapd
+	if [ -f config.status ]; then
+		make -s -j2
+		SITEMAPD=$top/src/sitemapd
+	else
+		mkdir -p _build/plain
+		(cd _build/plain && { [ -f Makefile ] || ../../configure -q; } &&
+		    make -s -j2)
+		SITEMAPD=$top/_build/plain/src/sitemapd
+	fi
 fi
 
 # Fixed dates, so the demo's <lastmod> is not the day of the git clone.

@@ -7,6 +7,12 @@
 set -u
 cd "$(dirname "$0")/.."
 sh contrib/install-deps test || exit 1
+# Built in place by the README's steps: its builds of their own need the
+# tree unconfigured (configure refuses one configured in place).
+if [ -f config.status ]; then
+	echo "=== the source tree was configured in place: make distclean"
+	make -s distclean || exit 1
+fi
 autoreconf -fi || exit 1
 
 jobs=$(nproc 2>/dev/null || echo 2)

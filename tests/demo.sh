@@ -17,6 +17,10 @@ wait_http "$URL/robots.txt" "$DEMO_PID" ||
     { not_ok "the demo serves"; cat "$TMP/demo.out"; finish; exit 1; }
 
 out=$(cat "$TMP/demo.out")
+check_contains "the demo prints the URLs of both examples, as the README says" \
+    "http://127.0.0.1:$PORT/sitemap.xml" "$out"
+check_contains "... the HTML pages on the next port" \
+    "http://127.0.0.1:$((PORT + 1))/sitemap.xml" "$out"
 check_contains "the demo says the warnings are expected" \
     "sitemapd's warnings about them below are expected" "$out"
 check_contains "... and why each page is left out" \
