@@ -357,6 +357,25 @@ check_contains "... and the page naming it left out for it" \
     "about-print.html (/about-print): left out: its canonical is /about.html" \
     "$out"
 
+# --- sitemaps a generator left at the root ---------------------------------
+G="$TMP/generated"
+cp -R "$SRCDIR/contrib/example-docroot" "$G"
+mkdir -p "$G/sub"
+for f in sitemap.xml sitemap.xml.gz sitemap-index.xml sitemap_index.xml \
+    sitemap-0.xml sitemap-12.xml.gz sub/sitemap-1.xml sitemaps.xml; do
+	printf '<urlset/>' >"$G/$f"
+done
+printf '[site]\nsource = docroot\nroot = %s\n' "$G" >"$TMP/generated.ini"
+out=$("$SITEMAPD" -c "$TMP/generated.ini" check 2>&1)
+for f in sitemap.xml sitemap.xml.gz sitemap-index.xml sitemap_index.xml \
+    sitemap-0.xml sitemap-12.xml.gz; do
+	check_contains "check names $f, a sitemap a generator left" \
+	    "$G/$f: a sitemap its generator left" "$out"
+done
+check_lacks "... not one in a folder below" "sub/sitemap-1.xml: a sitemap" \
+    "$out"
+check_lacks "... nor another name" "sitemaps.xml: a sitemap" "$out"
+
 # --- INI keys of the other source are refused ---------------------------------
 printf '[site]\nroot = %s\n[docroot]\nclean_urls = yes\n' "$R" >"$TMP/bad.ini"
 "$SITEMAPD" -c "$TMP/bad.ini" check >/dev/null 2>"$TMP/err"

@@ -135,13 +135,18 @@ CONF
 		not_ok "$_name: apache starts"
 	fi
 	rm -f "$R/sitemapd.cgi" "$R/sitemapd.ini" "$R/.htaccess"
-	for _f in $SECRETS; do rm -f "$R/$_f"; done
+	# What was planted; a generator's own sitemap of a build kept stays.
+	for _f in $SECRETS; do
+		grep -qx '\[site\] SECRET' "$R/$_f" 2>/dev/null && rm -f "$R/$_f"
+	done
 	rmdir "$R/kept-below" 2>/dev/null
 }
 
 # plant_secrets INI: in R and in a folder below it, files no rule may
 # serve: the INI's name, a CGI's sitemapd.ini, the names of the SQLite
-# files it keeps, each with its journals, and a dotfile. SECRETS: them.
+# files it keeps, each with its journals, and a dotfile; at the root, the
+# sitemaps generators leave (recipe.h), sitemapd's own paths among them.
+# SECRETS: them.
 plant_secrets() {
 	_names="$(basename "$1") sitemapd.ini"
 	for _k in lastmod_store page_facts state; do
@@ -149,7 +154,9 @@ plant_secrets() {
 		case $_v in ""|postgres*) ;; *) _names="$_names $(basename "$_v")" ;;
 		esac
 	done
-	SECRETS=".secret kept-below/.secret"
+	SECRETS=".secret kept-below/.secret sitemap.xml sitemap_index.xml
+	    sitemap.xml.gz sitemap_index.xml.gz sitemap-index.xml
+	    sitemap-index.xml.gz sitemap-0.xml sitemap-12.xml.gz"
 	mkdir -p "$R/kept-below"
 	for _n in $_names; do
 		for _s in "" -wal -shm -journal; do
@@ -174,7 +181,7 @@ deny_all() {
 			    "$TMP/got" 2>/dev/null && _bad="$_bad /${UNDER:-}$_u"
 		done
 	done
-	check_eq "$1: no INI, file sitemapd keeps or dotfile served" "" \
+	check_eq "$1: no INI, file sitemapd keeps, dotfile or generator's sitemap served" "" \
 	    "$_bad"
 }
 

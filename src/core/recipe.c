@@ -5,8 +5,9 @@
  * listed for, in the order docroot_served (paths.h) gives: the file,
  * then with clean_urls the file with ".html" added, then a folder's
  * index files in [docroot] index order; a name starting with a dot is
- * refused, /.well-known/ but excepted, and so are the INI and every file
- * sitemapd keeps; and the sitemap paths go to sitemapd. No value of the
+ * refused, /.well-known/ but excepted, and so are the INI, every file
+ * sitemapd keeps and the sitemaps a generator left at the root; and the
+ * sitemap paths go to sitemapd. No value of the
  * INI can break out of a rule: the root is quoted and holds nothing a
  * server reads otherwise, index names are plain (docroot_module.c), and
  * what goes into a regular expression is escaped (escape_regex).
@@ -24,6 +25,8 @@
 #define ROUTES	"robots\\.txt|" SITEMAP_ROUTES "|indexnow-[A-Za-z0-9-]+\\.txt"
 /* A name starting with a dot, but for /.well-known/ (RFC 8615). */
 #define DOTTED	"(^|/)\\.(?!well-known(/|$))"
+/* After the root (and url_path): a generator's sitemap sitemapd is not. */
+#define STALE	"(?!(sitemap|sitemap_index)\\.xml$)" GENERATOR_SITEMAPS "$"
 
 static void	nginx(const struct config *, const char *, struct buf *);
 static void	apache(const struct config *, const char *, struct buf *,
@@ -37,6 +40,7 @@ static void	index_list(const struct config *, const char *,
 		    const char *, const char *, struct buf *);
 static int	folder_without_slash(const struct config *);
 static void	routes(const struct config *, struct buf *);
+static void	stale_sitemaps(const struct config *, int, struct buf *);
 static void	not_indexable(const char *, struct buf *);
 
 int
@@ -116,6 +120,9 @@ nginx(const struct config *cfg, const char *kept, struct buf *out)
 	    "%s}\n", in, in, in);
 	buf_printf(out, "%slocation ~ \"%s\" {\n%s\treturn 404;\n%s}\n", in,
 	    kept, in, in);
+	buf_printf(out, "%slocation ~ \"", in);
+	stale_sitemaps(cfg, 1, out);
+	buf_printf(out, "\" {\n%s\treturn 404;\n%s}\n", in, in);
 	buf_printf(out, "%slocation ~ ", in);
 	routes(cfg, out);
 	buf_printf(out, " {\n"
@@ -207,6 +214,9 @@ apache(const struct config *cfg, const char *kept, struct buf *out,
 		buf_printf(out, "%sRewriteBase /%s\n", tab, d->url_path);
 	/* The INI, the files sitemapd keeps: never served, nor routed. */
 	buf_printf(out, "%sRewriteRule \"%s\" - [R=404]\n", tab, kept);
+	buf_printf(out, "%sRewriteRule \"", tab);
+	stale_sitemaps(cfg, 0, out);
+	buf_adds(out, "\" - [R=404]\n");
 	if (htaccess)
 		buf_printf(out, "RewriteRule ^(%s)$ sitemapd.cgi [END]\n",
 		    d->url_path ? SITEMAP_ROUTES : ROUTES);
@@ -274,6 +284,9 @@ lighttpd(const struct config *cfg, const char *kept, struct buf *out)
 	    "\turl.access-deny = ( \"\" )\n}\n");
 	buf_printf(out, "$HTTP[\"url\"] =~ \"%s\" {\n\turl.access-deny = "
 	    "( \"\" )\n}\n", kept);
+	buf_adds(out, "$HTTP[\"url\"] =~ \"");
+	stale_sitemaps(cfg, 1, out);
+	buf_adds(out, "\" {\n\turl.access-deny = ( \"\" )\n}\n");
 	if (d->clean_urls || !d->trailing_slash) {
 		buf_adds(out, "url.rewrite-repeat-if-not-file = (\n");
 		/* Its home, /docs: served as /docs/, no redirect. */
@@ -341,6 +354,24 @@ routes(const struct config *cfg, struct buf *out)
 		buf_adds(out, "(" SITEMAP_ROUTES ")$");
 	} else
 		buf_adds(out, "^/(" ROUTES ")$");
+}
+
+/*
+ * The sitemaps a generator left at the root, as a regular expression of
+ * the URL path (absolute: "/" and url_path first), or of the path below
+ * the root as Apache's per-folder rules see it.
+ */
+static void
+stale_sitemaps(const struct config *cfg, int absolute, struct buf *out)
+{
+	buf_addc(out, '^');
+	if (absolute) {
+		buf_addc(out, '/');
+		/* Plain names (set_url_path): only "." to escape. */
+		if (cfg->docroot.url_path)
+			(void)escape_regex(out, cfg->docroot.url_path);
+	}
+	buf_adds(out, STALE);
 }
 
 /*

@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +17,7 @@
 #include "image_users.h"
 #include "lister.h"
 #include "paths.h"
+#include "recipe.h"
 #include "docroot_source.h"
 
 static int	follow_link(struct source *s, const char *rel,
@@ -33,6 +36,12 @@ static size_t	add_dir(struct source *s, const char *rel,
 static int	dir_index(const struct source *s, const char *rel, size_t *at);
 static void	dirty_if_known(struct source *s, const char *rel,
 	    struct dirty *d);
+static int	generator_sitemap(const char *name);
+static void	compile_generator_sitemaps(void);
+
+/* recipe.h's, compiled once. */
+static regex_t	generator_sitemaps;
+static int	generator_sitemaps_ok;
 
 /*
  * Reads one directory, watching it first so that no change slips by:
@@ -289,6 +298,15 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 			    found->dirty);
 		if (st.st_mode == 0)
 			continue;
+		if (!s->long_lived && *rel == '\0' && S_ISREG(st.st_mode) &&
+		    generator_sitemap(name))
+			report(s->report, FINDING_NOTE, "%s/%s: a sitemap its "
+			    "generator left: a crawler that finds it reads "
+			    "old URLs and dates; turn that generator's "
+			    "sitemap off, or serve the site with what "
+			    "sitemapd recipe prints, whose rules never serve "
+			    "it",
+			    s->root, name);
 		if (S_ISLNK(st.st_mode)) {
 			if (follow_link(s, buf_str(&child), &st) == -1)
 				continue;
@@ -395,4 +413,22 @@ docroot_dir_elsewhere(struct source *s, const char *rel, const struct stat *st)
 	    now.st_ino == st->st_ino;
 	buf_free(&path);
 	return there;
+}
+
+/* Whether a name at the root is a sitemap a generator left there. */
+static int
+generator_sitemap(const char *name)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, compile_generator_sitemaps);
+	return generator_sitemaps_ok &&
+	    regexec(&generator_sitemaps, name, 0, NULL, 0) == 0;
+}
+
+static void
+compile_generator_sitemaps(void)
+{
+	generator_sitemaps_ok = regcomp(&generator_sitemaps,
+	    "^" GENERATOR_SITEMAPS "$", REG_EXTENDED | REG_NOSUB) == 0;
 }
