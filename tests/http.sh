@@ -104,6 +104,44 @@ CONF
 }
 stop_nginx() { stop_process "$NGINX_PID" QUIT; }
 
+# start_caddy SITE: Debian's stock /etc/caddy/Caddyfile with its ":80"
+# block replaced by SITE, as "sitemapd recipe caddy" says to, on a free
+# port; its admin endpoint off, as tests run side by side. As the caddy
+# user, in group www-data, where the test is root. Sets CADDY.
+start_caddy() {
+	need caddy
+	[ -f /etc/caddy/Caddyfile ] ||
+	    skip "no /etc/caddy/Caddyfile: Debian's caddy package is not installed"
+	_port=$(free_port)
+	CADDY="http://127.0.0.1:$_port"
+	mkdir -p "$TMP/caddy"
+	printf '%s\n' "$1" | sed "s/^:80 {$/:$_port {/" >"$TMP/caddy/site"
+	{
+		printf '{\n\tadmin off\n}\n'
+		awk -v site="$TMP/caddy/site" '
+		    $0 == ":80 {" { skip = 1
+			while ((getline l < site) > 0) print l; next }
+		    skip && $0 == "}" { skip = 0; next }
+		    !skip' /etc/caddy/Caddyfile
+	} >"$TMP/caddy/Caddyfile"
+	_as=""
+	if [ "$(id -u)" -eq 0 ] && id caddy >/dev/null 2>&1; then
+		chown -R caddy "$TMP/caddy"
+		_as="setpriv --reuid=caddy --regid=caddy --init-groups"
+	fi
+	$_as env HOME="$TMP/caddy" caddy validate --adapter caddyfile \
+	    --config "$TMP/caddy/Caddyfile" >"$TMP/caddy/validate.out" 2>&1
+	CADDY_VALID=$?
+	$_as env HOME="$TMP/caddy" caddy run --adapter caddyfile \
+	    --config "$TMP/caddy/Caddyfile" >"$TMP/caddy/run.out" 2>&1 &
+	CADDY_PID=$!
+	on_exit stop_caddy
+	wait_http "$CADDY/" "$CADDY_PID" || {
+		echo "caddy did not start:"; cat "$TMP/caddy/run.out"; exit 1
+	}
+}
+stop_caddy() { stop_process "$CADDY_PID"; }
+
 # apache_conf FILE <<CONF: an Apache 2.4 of the test's own, its files in
 # $TMP/apache, running as www-data when the test is root, then the lines
 # of standard input.

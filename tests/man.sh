@@ -92,10 +92,10 @@ check_eq "list: the first column an id of 16 hex digits" "" \
     "$(cut -f 1 "$TMP/list.out" | grep -v '^[0-9a-f]\{16\}$')"
 # A server no command knows is said before any INI is read.
 for command in recipe ai-block ai-headers; do
-	"$SITEMAPD" -c "$TMP/no-such.ini" $command caddy >/dev/null \
+	"$SITEMAPD" -c "$TMP/no-such.ini" $command tomcat >/dev/null \
 	    2>"$TMP/server.err"
-	check_eq "$command caddy: exit 2, the server named, no INI read" \
-	    "2 not caddy" "$? $(grep -o 'not caddy' "$TMP/server.err")$(grep -o 'no-such' "$TMP/server.err")"
+	check_eq "$command tomcat: exit 2, the server named, no INI read" \
+	    "2 not tomcat" "$? $(grep -o 'not tomcat' "$TMP/server.err")$(grep -o 'no-such' "$TMP/server.err")"
 done
 # HACKING's source map names every file of src/, so that it stays true.
 unnamed=""

@@ -1,5 +1,6 @@
 # serve_all, for tests that serve a document root with what "sitemapd
-# recipe" prints: every listed URL fetched through nginx, lighttpd, an
+# recipe" prints: every listed URL fetched through nginx, Caddy (Debian's
+# stock Caddyfile, its ":80" block replaced), lighttpd, an
 # Apache virtual host (mod_proxy_fcgi, and mod_fcgid with its route from
 # contrib/apache-fcgid.conf) and the .htaccess CGI; and through each,
 # neither the INI, nor a file sitemapd keeps, nor a dotfile, however its
@@ -32,6 +33,26 @@ serve_all() {
 	fetch_all "$_name: nginx" "$NGINX"
 	deny_all "$_name: nginx" "$NGINX"
 	stop_nginx
+
+	# Caddy, where Debian's package is installed; the site at the host's
+	# root, as recipe caddy makes it.
+	if command -v caddy >/dev/null && [ -f /etc/caddy/Caddyfile ] &&
+	    [ -z "${UNDER:-}" ]; then
+		if "$SITEMAPD" -c "$_ini" recipe caddy >"$TMP/recipe.caddy" \
+		    2>"$TMP/recipe.err"; then
+			start_caddy "$(cat "$TMP/recipe.caddy")"
+			check_eq "$_name: caddy validate" 0 "$CADDY_VALID"
+			fetch_all "$_name: caddy" "$CADDY"
+			deny_all "$_name: caddy" "$CADDY"
+			stop_caddy
+		else
+			case $R in
+			*[{}\`]*) ;;	# refused, and said: caddy.sh
+			*) not_ok "$_name: sitemapd recipe caddy"
+			   cat "$TMP/recipe.err" ;;
+			esac
+		fi
+	fi
 
 	# Under url_path, the host's own files are in the folder above.
 	_host_root=$R

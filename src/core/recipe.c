@@ -13,7 +13,9 @@
  * what goes into a regular expression is escaped (escape_regex).
  */
 #include <string.h>
+#include <sys/socket.h>
 
+#include "cidr.h"
 #include "escape.h"
 #include "recipe.h"
 #include "store_db.h"
@@ -32,6 +34,8 @@ static void	nginx(const struct config *, const char *, struct buf *);
 static void	apache(const struct config *, const char *, struct buf *,
 		    int);
 static void	lighttpd(const struct config *, const char *, struct buf *);
+static void	caddy(const struct config *, const char *, struct buf *);
+static int	trusts_a_proxy_in_front(const struct config *);
 static int	kept_files(const struct config *, struct buf *,
 		    struct buf *);
 static void	try_file(struct buf *, const char *, const char *,
@@ -57,9 +61,26 @@ recipe_write(const struct config *cfg, const char *server, struct buf *out,
 		return -1;
 	}
 	if (strcmp(server, "nginx") != 0 && strcmp(server, "apache") != 0 &&
-	    strcmp(server, "htaccess") != 0 && strcmp(server, "lighttpd") != 0) {
-		buf_printf(why, "recipe: give nginx, apache, htaccess or "
-		    "lighttpd, not %s", server);
+	    strcmp(server, "htaccess") != 0 && strcmp(server, "lighttpd") != 0 &&
+	    strcmp(server, "caddy") != 0) {
+		buf_printf(why, "recipe: give nginx, apache, htaccess, lighttpd "
+		    "or caddy, not %s", server);
+		return -1;
+	}
+	/* Caddy expands "{...}" in a token: a root holding one is refused. */
+	if (strcmp(server, "caddy") == 0 && cfg->root[strcspn(cfg->root,
+	    "{}`")] != '\0') {
+		buf_adds(why, "recipe caddy: the root ");
+		escape_text(why, cfg->root);
+		buf_adds(why, " holds a brace or a backtick, which a Caddyfile "
+		    "reads as a placeholder or a quote: rename it");
+		return -1;
+	}
+	if (strcmp(server, "caddy") == 0 && cfg->docroot.url_path) {
+		buf_printf(why, "recipe caddy: [docroot] url_path = /%s: not "
+		    "made for Caddy yet; serve the site at the host's root, "
+		    "or write the rules by hand from recipe nginx",
+		    cfg->docroot.url_path);
 		return -1;
 	}
 	if (kept_files(cfg, &kept, why) == -1)
@@ -74,10 +95,13 @@ recipe_write(const struct config *cfg, const char *server, struct buf *out,
 	    "/%s.\n# Print it again whenever those settings change.\n",
 	    d->clean_urls ? "yes" : "no", d->trailing_slash ? "yes" : "no",
 	    d->url_path ? d->url_path : "");
-	if (!cfg->indexable)
+	/* Caddy's is a line of its site block: caddy() writes it. */
+	if (!cfg->indexable && strcmp(server, "caddy") != 0)
 		not_indexable(server, out);
 	if (strcmp(server, "nginx") == 0)
 		nginx(cfg, buf_str(&kept), out);
+	else if (strcmp(server, "caddy") == 0)
+		caddy(cfg, buf_str(&kept), out);
 	else if (strcmp(server, "lighttpd") == 0)
 		lighttpd(cfg, buf_str(&kept), out);
 	else
@@ -316,6 +340,79 @@ lighttpd(const struct config *cfg, const char *kept, struct buf *out)
 	    "\t\t\"check-local\" => \"disable\",\n"
 	    "\t\t\"max-procs\" => 2,\n\t)))\n}\n");
 	buf_free(&re);
+}
+
+/*
+ * Caddy: one site block in place of the stock Caddyfile's ":80". Caddy
+ * sorts the directives of a block by its own order (handle before
+ * respond), so a refusal beside file_server would come too late: all
+ * goes in one route, which runs them as written. Its regular expressions
+ * are Go's, without lookahead: a dotted name is a segment that is not
+ * /.well-known's, and the sitemaps a generator left are refused after
+ * sitemapd has taken its own. Its FastCGI transport passes a client's
+ * Forwarded header on (it replaces only X-Forwarded-*) and the
+ * response's Status field back: both dropped.
+ */
+static void
+caddy(const struct config *cfg, const char *kept, struct buf *out)
+{
+	const struct docroot_rules *d = &cfg->docroot;
+
+	buf_adds(out, "# In /etc/caddy/Caddyfile, in place of the stock \":80 "
+	    "{ ... }\" block (or under a site\n# address of your own, for "
+	    "HTTPS). sitemapd listens on /run/sitemapd/sitemapd.sock,\n# "
+	    "group www-data, which Debian's caddy user is in.\n");
+	buf_printf(out, ":80 {\n\troot * \"%s\"\n", cfg->root);
+	if (!cfg->indexable)
+		buf_adds(out, "\t# [site] indexable = no: every answer says "
+		    "noindex.\n\theader X-Robots-Tag \"noindex\"\n");
+	buf_adds(out, "\troute {\n");
+	buf_adds(out, "\t\t@dotted not path_regexp "
+	    "`^(/([^./][^/]*|\\.well-known)?)*$`\n"
+	    "\t\trespond @dotted 404\n");
+	buf_printf(out, "\t\t@kept path_regexp \"%s\"\n"
+	    "\t\trespond @kept 404\n", kept);
+	buf_adds(out, "\t\t@sitemapd path_regexp `");
+	routes(cfg, out);
+	buf_printf(out, "`\n\t\treverse_proxy @sitemapd "
+	    "unix//run/sitemapd/sitemapd.sock {\n"
+	    "\t\t\ttransport fastcgi\n"
+	    "%s"
+	    "\t\t\theader_down -Status\n\t\t}\n",
+	    trusts_a_proxy_in_front(cfg) ? "" : "\t\t\theader_up -Forwarded\n");
+	buf_adds(out, "\t\t@generated path_regexp `^/" GENERATOR_SITEMAPS
+	    "$`\n\t\trespond @generated 404\n");
+	/* A URL ending in "/" is a folder's: its index alone, no "/.html". */
+	buf_adds(out, "\t\t@file {\n\t\t\tnot path */\n\t\t\tfile {path}");
+	if (d->clean_urls)
+		buf_adds(out, " {path}.html");
+	if (folder_without_slash(cfg))
+		index_list(cfg, " ", "{path}/", "", out);
+	buf_adds(out, "\n\t\t}\n\t\trewrite @file "
+	    "{http.matchers.file.relative}\n\t\tfile_server {\n\t\t\tindex");
+	index_list(cfg, " ", "", "", out);
+	buf_adds(out, "\n\t\t}\n\t}\n}\n");
+}
+
+/*
+ * Whether [http] trusted_proxies names a proxy that is no loopback
+ * address, in front of the web server: its Forwarded header then counts.
+ */
+static int
+trusts_a_proxy_in_front(const struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->hosts.ntrusted; i++) {
+		const struct cidr *c = &cfg->hosts.trusted[i];
+		static const unsigned char v6_loopback[16] = { [15] = 1 };
+
+		if (c->family == AF_INET && c->addr[0] == 127)
+			continue;
+		if (c->family == AF_INET6 && c->bits == 128 &&
+		    memcmp(c->addr, v6_loopback, 16) == 0)
+			continue;
+		return 1;
+	}
+	return 0;
 }
 
 /*

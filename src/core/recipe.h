@@ -19,7 +19,8 @@
 #define GENERATOR_SITEMAPS	"sitemap(-index|_index|-[0-9]+)?\\.xml(\\.gz)?"
 
 /*
- * The rules for server (nginx, apache, htaccess or lighttpd) into out.
+ * The rules for server (nginx, apache, htaccess, lighttpd or caddy) into
+ * out.
  * -1 with why for no such server, or a root that is no document root.
  */
 int	recipe_write(const struct config *cfg, const char *server,

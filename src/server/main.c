@@ -82,7 +82,7 @@ static const struct command {
 	{ "ai-block", " nginx|apache|lighttpd", server_args, ai_block, NULL },
 	{ "ai-headers", " nginx|apache|lighttpd", server_args, ai_headers,
 	    NULL },
-	{ "recipe", " nginx|apache|htaccess|lighttpd", server_args, recipe,
+	{ "recipe", " nginx|apache|htaccess|lighttpd|caddy", server_args, recipe,
 	    NULL },
 	{ "indexnow", "", no_args, indexnow, NULL },
 	{ "robots-check", " ROBOTS_FILE USER_AGENT URL...", NULL, NULL,
