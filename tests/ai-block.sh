@@ -90,7 +90,7 @@ done
 
 ini "$TMP/block.ini" "$TMP/root" "$AI_LINES"
 "$SITEMAPD" -c "$TMP/block.ini" render /robots.txt >"$TMP/htdocs/robots.txt"
-for server in nginx apache lighttpd; do
+for server in nginx apache lighttpd caddy; do
 	"$SITEMAPD" -c "$TMP/block.ini" ai-block $server >"$TMP/block.$server"
 	check_eq "ai-block $server: exit 0" 0 "$?"
 done
@@ -112,8 +112,8 @@ ai_search = allow"
 check_eq "ai-block with no class disallowed: exit 1" 1 "$?"
 check_contains "... says what to set" "set ai_train, ai_search or ai_user = disallow" \
     "$(cat "$TMP/err")"
-"$SITEMAPD" -c "$TMP/block.ini" ai-block caddy >/dev/null 2>"$TMP/err"
-check_eq "ai-block for a server it does not know: exit 1" 1 "$?"
+"$SITEMAPD" -c "$TMP/block.ini" ai-block tomcat >/dev/null 2>"$TMP/err"
+check_eq "ai-block for a server it does not know: exit 2, a usage error" 2 "$?"
 
 # expect NAME: what each user agent gets from $URL.
 expect() {
@@ -183,6 +183,22 @@ if command -v nginx >/dev/null; then
 	stop_nginx
 else
 	echo "nginx is not installed: its snippet untried"
+fi
+
+if command -v caddy >/dev/null && [ -f /etc/caddy/Caddyfile ]; then
+	chmod 755 "$TMP"
+	chmod -R go+rX "$TMP/htdocs"
+	start_caddy ":80 {
+	root * \"$TMP/htdocs\"
+$(cat "$TMP/block.caddy")
+	file_server
+}"
+	check_eq "caddy validate with the snippet" 0 "$CADDY_VALID"
+	URL=$CADDY
+	expect caddy
+	stop_caddy
+else
+	echo "caddy is not installed: its snippet untried"
 fi
 
 if command -v lighttpd >/dev/null; then

@@ -38,7 +38,7 @@ preferences_in = both
 content_usage = train-ai=n
 content_usage = /open-data/ train-ai=y"
 
-for server in nginx apache lighttpd; do
+for server in nginx apache lighttpd caddy; do
 	for cfg in paths all query; do
 		"$SITEMAPD" -c "$TMP/$cfg.ini" ai-headers $server \
 		    >"$TMP/$cfg.$server"
@@ -54,8 +54,8 @@ content_signal = ai-train=no"
 check_eq "ai-headers with no content_usage: exit 1" 1 "$?"
 check_contains "... says what to set" "[robots] content_usage" \
     "$(cat "$TMP/err")"
-"$SITEMAPD" -c "$TMP/paths.ini" ai-headers caddy >/dev/null 2>"$TMP/err"
-check_eq "ai-headers for a server it does not know: exit 1" 1 "$?"
+"$SITEMAPD" -c "$TMP/paths.ini" ai-headers tomcat >/dev/null 2>"$TMP/err"
+check_eq "ai-headers for a server it does not know: exit 2, a usage error" 2 "$?"
 
 # preferences_in: where the lines go.
 "$SITEMAPD" -c "$TMP/paths.ini" render /robots.txt >"$TMP/robots.paths"
@@ -114,12 +114,15 @@ agree() {
 	    "/open-data/index.html?get=sets/b.csv /open-data/index.html?get=sets/b.csv" \
 	    "/docs/b.html?f=x.pdf /docs/b.html?f=x.pdf"; do
 		sent=${case% *} found=${case#* }
+		# Caddy matches the path as sent, ".." and all, and serves it
+		# cleaned: recipe caddy refuses such a path (tests/caddy.sh).
+		case "$1 $sent" in caddy*/../*) continue ;; esac
 		get "$sent" --path-as-is
 		check_eq "$1: $sent answers 200" 200 "$STATUS"
 		check_eq "$1: $sent has the Content-Usage of $found" \
 		    "$(usage_of "$found")" "$(hdr Content-Usage)"
 	done
-	case $1 in lighttpd*) return ;; esac	# it cannot: its comment says
+	case $1 in lighttpd*|caddy*) return ;; esac	# they cannot: the comment says
 	get /no-such-page.html
 	check_eq "$1: an error has none" "404 " "$STATUS $(hdr Content-Usage)"
 }
@@ -154,6 +157,20 @@ for cfg in paths all query; do
 		stop_nginx
 	else
 		echo "nginx is not installed: its rule untried"
+	fi
+	if command -v caddy >/dev/null && [ -f /etc/caddy/Caddyfile ]; then
+		chmod -R go+rX "$TMP/htdocs"
+		start_caddy ":80 {
+	root * \"$TMP/htdocs\"
+$(cat "$TMP/$cfg.caddy")
+	file_server
+}"
+		check_eq "caddy validate with the rule ($cfg)" 0 "$CADDY_VALID"
+		URL=$CADDY
+		expect "caddy ($cfg)" $cfg
+		stop_caddy
+	else
+		echo "caddy is not installed: its rule untried"
 	fi
 	if command -v lighttpd >/dev/null; then
 		LIGHTTPD_EXTRA="server.modules += ( \"mod_setenv\" )

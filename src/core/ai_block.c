@@ -49,6 +49,14 @@ static const struct {
 	    "$HTTP[\"useragent\"] =~ \"(?i)" WORD_BEFORE,
 	    WORD_AFTER "\" {\n\t$HTTP[\"url\"] != \"/robots.txt\" {\n"
 	    "\t\turl.access-deny = ( \"\" )\n\t}\n}\n" },
+	/* Routes run in the order written, this one first. */
+	{ "caddy",
+	    "# In the site block, before the route \"sitemapd recipe caddy\" "
+	    "prints.\n"
+	    "route {\n\t@sitemapd_ai_block {\n"
+	    "\t\theader_regexp User-Agent \"(?i)" WORD_BEFORE,
+	    WORD_AFTER "\"\n\t\tnot path /robots.txt\n\t}\n"
+	    "\trespond @sitemapd_ai_block 403\n}\n" },
 };
 
 static int	allowed_somewhere(const struct robots *, const char *);
@@ -65,8 +73,8 @@ ai_block_write(const struct config *cfg, const char *server,
 	    strcmp(servers[s].name, server) != 0; s++)
 		;
 	if (s == sizeof(servers) / sizeof(servers[0])) {
-		buf_printf(why, "ai-block: give nginx, apache or lighttpd, "
-		    "not %s", server);
+		buf_printf(why, "ai-block: give nginx, apache, lighttpd or "
+		    "caddy, not %s", server);
 		return -1;
 	}
 	if (ai_crawlers_load(cfg->ai_crawlers, &list, why) == -1)

@@ -17,10 +17,15 @@
 #include "escape.h"
 #include "robots_writer.h"
 
-enum server { NGINX, APACHE, LIGHTTPD, SERVERS };
+enum server { NGINX, APACHE, LIGHTTPD, CADDY, SERVERS };
 
 static const char *const server_names[SERVERS] = { "nginx", "apache",
-	"lighttpd" };
+	"lighttpd", "caddy" };
+
+/* Caddy's: the path as sent, decoded, and "?" and the query if any. */
+#define CADDY_TARGET	"({http.request.uri.query} == \"\" ? " \
+	"{http.request.uri.path} : {http.request.uri.path} + \"?\" + " \
+	"{http.request.uri.query})"
 
 static const char *const heads[SERVERS] = {
 	[NGINX] = "# In server { }. A location with an add_header of its own "
@@ -32,6 +37,10 @@ static const char *const heads[SERVERS] = {
 	    "server.modules.\n# It sets setenv.set-response-header, which it "
 	    "replaces where set. lighttpd\n# 1.4 adds it to every answer, "
 	    "errors too: its conditions cannot test the status.\n",
+	[CADDY] = "# In the site block, before the route \"sitemapd recipe "
+	    "caddy\" prints. Caddy adds it\n# to every answer, errors too. "
+	    "It matches the path as sent, where a \"..\"\n# segment stays "
+	    "(the recipe refuses those).\n",
 };
 
 static int	by_length(const void *, const void *);
@@ -52,8 +61,8 @@ ai_headers_write(const struct config *cfg, const char *server,
 	for (s = 0; s < SERVERS && strcmp(server_names[s], server) != 0; s++)
 		;
 	if (s == SERVERS) {
-		buf_printf(why, "ai-headers: give nginx, apache or lighttpd, "
-		    "not %s", server);
+		buf_printf(why, "ai-headers: give nginx, apache, lighttpd or "
+		    "caddy, not %s", server);
 		return -1;
 	}
 	if (n == 0) {
@@ -73,14 +82,20 @@ ai_headers_write(const struct config *cfg, const char *server,
 		buf_adds(out, "set $sitemapd_content_usage \"\";\n");
 	if (s == NGINX)
 		buf_adds(out, "set $sitemapd_target $uri$is_args$args;\n");
+	/* A route runs as written: the longest, set last, wins. */
+	if (s == CADDY)
+		buf_adds(out, "route {\n");
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		const char *path = usage[i].path, *value = usage[i].prefs;
 
 		buf_reset(&re);
-		if (escape_pattern_regex(&re, path) == -1 || !plain_value(value)) {
+		if (escape_pattern_regex(&re, path) == -1 || !plain_value(value) ||
+		    (s == CADDY && (strchr(buf_str(&re), '`') != NULL ||
+		    value[strcspn(value, "{}")] != '\0'))) {
 			buf_printf(why, "ai-headers: content_usage = %s%s%s: a "
 			    "byte the rules cannot hold (a quote, a "
-			    "backslash, \"$\" or a bracket)", path,
+			    "backslash, \"$\", a bracket, or for Caddy a brace "
+			    "or a backtick)", path,
 			    *path ? " " : "", value);
 			rc = -1;
 		} else if (s == NGINX && *path == '\0')
@@ -90,6 +105,13 @@ ai_headers_write(const struct config *cfg, const char *server,
 			buf_printf(out, "if ($sitemapd_target ~ \"%s\") {\n\tset "
 			    "$sitemapd_content_usage \"%s\";\n}\n",
 			    buf_str(&re), value);
+		else if (s == CADDY && *path == '\0')
+			buf_printf(out, "\theader Content-Usage \"%s\"\n", value);
+		else if (s == CADDY)
+			buf_printf(out, "\t@sitemapd_usage_%zu expression `"
+			    CADDY_TARGET ".matches(\"%s\")`\n\theader "
+			    "@sitemapd_usage_%zu Content-Usage \"%s\"\n", i,
+			    buf_str(&re), i, value);
 		else if (s == APACHE && *path == '\0')
 			buf_printf(out, "Header set Content-Usage \"%s\"\n",
 			    value);
@@ -109,6 +131,8 @@ ai_headers_write(const struct config *cfg, const char *server,
 	if (s == NGINX)
 		buf_adds(out, "add_header Content-Usage "
 		    "$sitemapd_content_usage;\n");
+	if (s == CADDY)
+		buf_adds(out, "}\n");
 	free(usage);
 	buf_free(&re);
 	return rc;
