@@ -10,8 +10,10 @@
 #include "ascii.h"
 #include "paths.h"
 #include "docroot_source.h"
+#include "sorted.h"
 
 static int	by_alias(const void *a, const void *b);
+static int	by_id(const void *a, const void *b);
 static const struct page *page_served(struct source *, const struct config *,
 		    const struct site *, const char *);
 
@@ -188,20 +190,14 @@ page_served(struct source *s, const struct config *cfg,
 	const struct page *page = NULL;
 
 	if (docroot_served(&cfg->docroot, path, &fs, "", &served) == 0) {
-		uint64_t id = docroot_id_of(buf_str(&served));
-		const struct site *b = &buckets[id & 0xff];
-		size_t lo = 0, hi = b->n;
+		const struct page key = { .id = docroot_id_of(buf_str(&served)) };
+		const struct site *b = &buckets[key.id & 0xff];
+		const struct sorted bucket = { b->pages, b->n, sizeof(*b->pages),
+		    by_id };
+		size_t at = sorted_find(&bucket, &key);
 
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (b->pages[mid].id < id)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < b->n && b->pages[lo].id == id && b->pages[lo].alias)
-			page = &b->pages[lo];
+		if (at != SIZE_MAX && b->pages[at].alias)
+			page = &b->pages[at];
 	}
 	buf_free(&served);
 	return page;
@@ -257,4 +253,13 @@ docroot_spelled_otherwise(struct source *s, int k, const char *rel,
 		}
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+/* A bucket's order (scan's sort_bucket). */
+static int
+by_id(const void *a, const void *b)
+{
+	const struct page *p = a, *q = b;
+
+	return p->id < q->id ? -1 : p->id > q->id;
 }

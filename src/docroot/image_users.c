@@ -16,6 +16,7 @@
 #include "id_map.h"
 #include "image_users.h"
 #include "parallel.h"
+#include "sorted.h"
 
 /* A key's bits that name its folder. */
 #define FOLDER_BITS	0xffffffff00000000ULL
@@ -178,17 +179,11 @@ dirty_keys(struct image_users *u, uint64_t key, uint64_t mask,
 static size_t
 first_of(const struct image_users *u, uint64_t key)
 {
-	size_t lo = 0, hi = u->sorted;
+	const struct sorted head = { u->pairs, u->sorted, sizeof(*u->pairs),
+	    by_key };
+	const struct pair least = { key, 0 };
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (u->pairs[mid].key < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return sorted_lower(&head, &least);
 }
 
 static void
