@@ -54,13 +54,7 @@ HTML
 	find "$R" -exec touch -t "$OLD" {} +
 	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n[sitemap]\nimages = yes\n[docroot]\nlastmod_store = %s\n' \
 	    "$R" "$mode" "$TMP/$mode.db" >"$TMP/live.ini"
-	rm -f "$SOCK"
-	"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
-	pid=$!
-	wait_for test -S "$SOCK"
-	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=example.com \
-	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' |
-	    grep -q '<urlset'"
+	start_fcgi "$TMP/live.ini" "$SOCK"
 	step "at start"
 	check_contains "$mode: ... which lists the image there" \
 	    "<image:loc>http://example.com/img/a.png</image:loc>" \

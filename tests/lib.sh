@@ -124,6 +124,21 @@ fcgi_body() {
 	    sed '1,/^\r$/d'
 }
 
+# start_fcgi INI SOCK: sitemapd -c INI listening on SOCK, its log added
+# to $TMP/server.log, once its first scan is done (the sitemap answers);
+# pid is its process.
+start_fcgi() {
+	rm -f "$2"
+	"$SITEMAPD" -c "$1" -s "unix:$2" 2>>"$TMP/server.log" &
+	pid=$!
+	wait_for test -S "$2"
+	for _i in $(seq 200); do
+		fcgi_body "$2" /sitemap.xml | grep -q '<urlset' && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # stop_process PID [SIGNAL]: signals a background child (default TERM) and
 # returns its exit status; one still running after 15 seconds is killed
 # and gives 124, so a test never hangs on a process that ignores signals.

@@ -138,13 +138,7 @@ order() {
 start_live() {
 	printf '[site]\nsource = docroot\nroot = %s\nwatch = %s\n' "$R" "$mode" \
 	    >"$TMP/live.ini"
-	rm -f "$SOCK"
-	"$SITEMAPD" -c "$TMP/live.ini" -s "unix:$SOCK" 2>>"$TMP/server.log" &
-	pid=$!
-	wait_for test -S "$SOCK"
-	wait_for sh -c "env -i REQUEST_METHOD=GET HTTP_HOST=example.com \
-	    REQUEST_URI=/sitemap.xml cgi-fcgi -bind -connect '$SOCK' |
-	    grep -q '^Status: 200\|<urlset'"
+	start_fcgi "$TMP/live.ini" "$SOCK"
 }
 for mode in inotify stat; do
 	dest=z/r1
