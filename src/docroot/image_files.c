@@ -178,8 +178,11 @@ kind_stat_kept(void *ctx, const char *rel)
 	buf_reset(&kept->rel);
 	buf_adds(&kept->rel, rel);
 	kind = docroot_stat_below_root(kept->s, rel, kept->st);
-	image_users_note(kept->s->image_users, rel, kind == DOCROOT_FS_NONE ?
-	    NULL : kept->st, kept->page, kept->s->follow == FOLLOW_STAT);
+	/* Followed by a process that runs on; a single read has no after. */
+	if (kept->s->long_lived)
+		image_users_note(kept->s->image_users, rel,
+		    kind == DOCROOT_FS_NONE ? NULL : kept->st, kept->page,
+		    kept->s->follow == FOLLOW_STAT);
 	return kind;
 }
 

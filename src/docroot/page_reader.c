@@ -366,7 +366,10 @@ what_it_says(struct source *s, const struct config *cfg, const char *rel,
 			if (images != NULL)
 				page_images_end(images, sums.from,
 				    buf_str(&self), &shown);
-			/* Their files are read at each start: watched. */
+			/*
+			 * What it says hangs on its image files: no page
+			 * fact keeps it, it is read at each start.
+			 */
 			if (docroot_names_site_images(buf_str(&shown)))
 				dating->transient = 1;
 			page->content = hashed ? docroot_with_image_bytes(s,
