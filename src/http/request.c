@@ -396,10 +396,10 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	if (gzip)
 		add_field(&h, "Content-Encoding", "gzip");
 	/*
+	 * The ETag names the bytes; the route tells a part from the index.
 	 * A HEAD gets the Content-Length a GET would: the body is made (or
-	 * found made) for it, and not sent.
+	 * found made) for it too, and not sent.
 	 */
-	/* The ETag names the bytes; the route tells a part from the index. */
 	snprintf(key, sizeof(key), "%s%zu%s", index ? "index" : "part", part,
 	    h.etag);
 	body = x->out->shared ? bodies_find(x->out->shared, key) : NULL;
@@ -417,7 +417,7 @@ serve_sitemap(const struct exchange *x, struct page_cache *cache,
 	add_length(&h, body->bytes.len);
 	send_head(x->out, &h);
 	if (!x->with_body)
-		;
+		;	/* HEAD */
 	else if (x->out->send_body)
 		x->out->send_body(x->out->ctx, body);
 	else
