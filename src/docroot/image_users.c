@@ -240,7 +240,7 @@ state_of(const struct image_users *u, const struct stat *st)
 	return st == NULL ? STATE_NONE : u->kept_state(st);
 }
 
-/* parallel_each: whether path i is no longer as noted. */
+/* parallel_each: whether path i is no longer as noted; each its own. */
 static void
 stat_one(void *arg, size_t i)
 {
@@ -252,6 +252,12 @@ stat_one(void *arg, size_t i)
 	buf_printf(&path, "%s/%s", c->root, c->u->paths[i].rel);
 	now = state_of(c->u, stat(buf_str(&path), &st) == 0 ? &st : NULL);
 	c->changed[i] = now == 0 || now != c->u->paths[i].state;
+	/*
+	 * Taken now, not when its pages note it again: one that no longer
+	 * shows it would be read again at every comparison.
+	 */
+	if (now != 0)
+		c->u->paths[i].state = now;
 	buf_free(&path);
 }
 
