@@ -35,6 +35,10 @@ start_on_own() {
 	check_contains "$1: the README's command" "$3" "$cmd"
 	eval "$cmd" >"$TMP/$1.out" 2>&1 &
 	wait_for test -S "$TMP/run/sitemapd.sock"
+	# Bound first, then given its group and mode (spawn-fcgi binds it
+	# with the user's group and the umask's mode): its state once set.
+	wait_for sh -c "[ \"\$(stat -c '%G %a' '$TMP/run/sitemapd.sock')\" = \
+	    'www-data 660' ]"
 	check_eq "$1: the socket is www-data's, mode 0660" "www-data 660" \
 	    "$(stat -c '%G %a' "$TMP/run/sitemapd.sock")"
 	check_eq "$1: sitemapd runs as sitemapd" sitemapd \
