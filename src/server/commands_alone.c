@@ -50,10 +50,6 @@ robots_check(int argc, char **argv)
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-/*
- * Reads no INI: any site, served by sitemapd or not. Options after the
- * URL or before it; numbers strictly, as everywhere.
- */
 /* audit --help: each option on a line of its own (sitemapd(8) says more). */
 static const char audit_help[] =
 "Checks a deployed site from outside: its robots.txt and sitemaps as the\n"
@@ -77,6 +73,10 @@ static const char audit_help[] =
 "warning), 2 usage. The environment's http_proxy, https_proxy and\n"
 "no_proxy are read as curl reads them.\n";
 
+/*
+ * Reads no INI: any site, served by sitemapd or not. Options after the
+ * URL or before it; numbers strictly, as everywhere.
+ */
 int
 audit(int argc, char **argv)
 {

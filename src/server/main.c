@@ -537,7 +537,6 @@ print_rules(const struct config *cfg, const char *server, rules_writer *write)
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-/* The one argument of ai-block and ai-headers: the server. */
 /*
  * One server of those the command's usage names (" nginx|apache|..."),
  * told before any INI is read.

@@ -4,8 +4,8 @@
  * file that logrotate may move (reopened on SIGHUP).
  */
 #include <errno.h>
-#include <paths.h>
 #include <fcntl.h>
+#include <paths.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
