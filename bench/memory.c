@@ -67,8 +67,6 @@ main(int argc, char **argv)
 	c.ops = NULL;
 	row("source", at - in_use(), npages);
 	row("rest", in_use() - start, npages);
-	/* What a body's memory may hold between requests, at most. */
-	row("spare-max", BODY_SPARE_MAX, npages);
 	config_free(&cfg);
 	buf_free(&why);
 	return 0;

@@ -37,6 +37,9 @@
  *                           server must hang up, not abort
  *   slow PATH MS            asks for PATH, reads one record, waits MS,
  *                           then reads the rest; it must be whole
+ *
+ * With FCGI_CLIENT_SAVE=FILE, get and slow write the answer's stdout
+ * (its head, then its body) into FILE, to be compared byte for byte.
  */
 #define _GNU_SOURCE
 #include <netdb.h>
@@ -67,6 +70,7 @@ struct answer {
 	char	tail[16];	/* the last bytes of the body */
 };
 
+static void		 save(const char *, size_t);
 static long long	 now_ms(void);
 static long long	 now_us(void);
 static int		 connect_to(const char *);
@@ -187,6 +191,8 @@ main(int argc, char **argv)
 		    recv(fd, skip, (size_t)(head[4] << 8 | head[5]) + head[6],
 		    MSG_WAITALL) < 0)
 			return 1;
+		if (head[1] == STDOUT)
+			save(skip, (size_t)(head[4] << 8 | head[5]));
 		printf("begun\n");
 		fflush(stdout);
 		sleep_ms(atoi(argv[4]));
@@ -543,6 +549,7 @@ read_answer(int fd, struct answer *a, int max_ms)
 		}
 		if (h[1] != STDOUT || len == 0)
 			continue;
+		save(content, len);
 		content[len] = '\0';
 		if (first && strncmp(content, "Status: ", 8) == 0) {
 			a->status = atoi(content + 8);
@@ -573,5 +580,24 @@ wait_hangup(int fd, int seconds)
 			return -1;
 		if (read(fd, buf, sizeof(buf)) <= 0)
 			return 0;
+	}
+}
+
+/* Appends stdout's bytes to $FCGI_CLIENT_SAVE, where it is set. */
+static void
+save(const char *data, size_t len)
+{
+	static FILE *f;
+	const char *path = getenv("FCGI_CLIENT_SAVE");
+
+	if (path == NULL)
+		return;
+	if (f == NULL && (f = fopen(path, "w")) == NULL) {
+		perror(path);
+		exit(1);
+	}
+	if (fwrite(data, 1, len, f) != len || fflush(f) == EOF) {
+		perror(path);
+		exit(1);
 	}
 }

@@ -3,7 +3,9 @@
 # sitemap, or one trickles it out for a minute, others get robots.txt and
 # the sitemap; a flood of connections that send a byte and stop leaves
 # normal requests answered; an FCGI_GET_VALUES of 64 KiB keeps the
-# framing; a thousand stalled readers of one answer cost that answer once.
+# framing; a thousand stalled readers of one answer cost that answer once,
+# and 64 slow readers of a 50,000-URL part, plain or gzip, add to the
+# process no more than the memory it keeps for its next answer.
 # Margins are seconds where the faults cost tens of seconds, so a loaded
 # machine passes.
 . "$SRCDIR/tests/lib.sh"
@@ -105,6 +107,61 @@ check_contains "the flood fills every connection ($(cat "$TMP/flood.out"))" \
     "closed to make room: all" "$(cat "$TMP/server.log")"
 answered "after the flood, robots.txt is answered" /robots.txt
 stop
+
+# --- 64 slow readers of a 50,000-URL part, plain and gzip --------------------
+# The process keeps the memory of its biggest answer of each kind (one
+# part and its compressed copy) for the next: readers of one part share
+# one answer, written there, and add no more than that.
+if grep -q __asan_init "$SITEMAPD"; then
+	echo "# 64 slow readers: resident memory not measured under ASan"
+else
+	"$GENPAGES" "$TMP/big" 50000 || exit 1
+	ini "$TMP/sitemapd.ini" "$TMP/big"
+	serve
+	part=$("$CLIENT" "$SOCK" get /sitemap.xml 60000 |
+	    sed -n 's/.*, \([0-9]*\) body bytes.*/\1/p')
+	FCGI_CLIENT_ACCEPT_ENCODING=gzip "$CLIENT" "$SOCK" get /sitemap.xml \
+	    60000 >/dev/null
+	# readers ENCODINGS...: 64 slow readers of the part in each;
+	# growth is what the process's resident memory grew meanwhile.
+	readers() {
+		_before=$(rss_kb "$SERVER_PID")
+		_holds=""
+		for _enc; do
+			FCGI_CLIENT_ACCEPT_ENCODING=$_enc "$CLIENT" "$SOCK" \
+			    hold /sitemap.xml 64 6 >"$TMP/hold-$_enc.out" &
+			_holds="$_holds $!"
+		done
+		for _enc; do
+			wait_for grep -q held "$TMP/hold-$_enc.out" || sleep 5
+		done
+		_held=$(rss_kb "$SERVER_PID")
+		growth=$(( (${_held:-0} - ${_before:-0}) * 1024 ))
+		begun=$(for _enc; do cat "$TMP/hold-$_enc.out"; done |
+		    grep -c held)
+		wait $_holds
+	}
+	# fits WHAT BOUND: growth within BOUND bytes, each reader begun.
+	fits() {
+		[ "$begun" -eq "$HOLDS" ] && [ "$growth" -lt "$2" ] &&
+		    ok "$1: memory grows by $((growth / 1024)) kB, part $((part / 1024)) kB" ||
+		    not_ok "$1: memory grows by $((growth / 1024)) kB, part $((part / 1024)) kB ($begun of $HOLDS begun)"
+	}
+	[ "${part:-0}" -gt 4000000 ] && ok "a 50,000-URL part ($part bytes)" ||
+	    not_ok "a 50,000-URL part ($part bytes)"
+	# One kind: its answer is written in the memory kept for it.
+	HOLDS=1
+	readers identity
+	fits "64 slow readers of the part, plain" $((part / 4))
+	readers gzip
+	fits "64 slow readers of the part, gzip" $((part / 4))
+	# Both kinds: a gzip answer is written from a plain render, whose
+	# memory the plain answer in flight holds; one more part at most.
+	HOLDS=2
+	readers identity gzip
+	fits "64 slow readers of each kind at once" $((part + part / 4))
+	stop
+fi
 
 check_no_sanitizer_report "$(cat "$TMP/server.log")"
 finish

@@ -245,26 +245,42 @@ test_bodies_in_flight(void)
 	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.org", &c),
 	    200);
 	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.org"));
-	/* But its memory is, emptied, for the next body. */
+	/* But its memory is, emptied, for the next body of its kind. */
 	spare = c.body->bytes.data;
 	body_release(c.body);
-	body_spare_take(&kept);
+	body_spare_take(BODY_PLAIN, &kept);
 	CU_ASSERT_PTR_EQUAL(kept.data, spare);
 	CU_ASSERT_EQUAL(kept.len, 0);
-	body_spare_give(&kept);
+	body_spare_give(BODY_PLAIN, &kept);
 	CU_ASSERT_EQUAL(ask(&f, &shared, "/sitemap.xml", "example.com", &c),
 	    200);
 	CU_ASSERT_PTR_EQUAL(c.body->bytes.data, spare);
 	CU_ASSERT_PTR_NULL(strstr(c.body->bytes.data, "example.org"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(c.body->bytes.data, "example.com"));
 	body_release(c.body);
-	/* A body's memory bigger than BODY_SPARE_MAX is not kept. */
-	c.body = body_new();
-	buf_room(&c.body->bytes, BODY_SPARE_MAX + 1);
+	/*
+	 * The biggest memory of each kind is kept, whatever its size (a
+	 * part of a big site: mapped afresh, it is faulted in page by
+	 * page); a smaller one is given back, and a compressed body's
+	 * memory is never taken for a plain one.
+	 */
+	c.body = body_new(BODY_PLAIN);
+	buf_room(&c.body->bytes, 8 * 1024 * 1024);
+	spare = c.body->bytes.data;
 	body_release(c.body);
-	body_spare_take(&kept);
-	CU_ASSERT(kept.cap <= BODY_SPARE_MAX);
-	body_spare_give(&kept);
+	c.body = body_new(BODY_PACKED);
+	CU_ASSERT_PTR_NOT_EQUAL(c.body->bytes.data, spare);
+	buf_room(&c.body->bytes, 16);
+	body_release(c.body);
+	c.body = body_new(BODY_PLAIN);
+	CU_ASSERT_PTR_EQUAL(c.body->bytes.data, spare);
+	CU_ASSERT(c.body->bytes.cap >= 8 * 1024 * 1024);
+	body_release(c.body);
+	buf_room(&kept, 16);
+	body_spare_give(BODY_PLAIN, &kept);
+	body_spare_take(BODY_PLAIN, &kept);
+	CU_ASSERT_PTR_EQUAL(kept.data, spare);
+	body_spare_give(BODY_PLAIN, &kept);
 	bodies_free(&shared);
 	buf_free(&a.head);
 	buf_free(&b.head);

@@ -47,6 +47,7 @@ static void	judged(struct crawler *, struct fetch *, CURLcode);
 static void	set_transfer(struct crawler *, struct fetch *, CURL *,
 		    double left, const char *proxy);
 static void	hop(struct crawler *, struct fetch *);
+static void	queue_again(struct crawler *, struct fetch *);
 static void	over(struct crawler *, struct fetch *);
 static size_t	take(char *, size_t, size_t, void *);
 static char	*header_values(CURL *, const char *);
@@ -423,13 +424,7 @@ retry(struct crawler *c, struct fetch *f, CURL *easy)
 	if (f->retries == CRAWL_RETRIES || t + delay >= f->deadline)
 		return 0;
 	f->retries++;
-	f->status = 0;
-	f->cut = f->enough = 0;
-	buf_reset(&f->data);
-	f->next = c->head;
-	c->head = f;
-	if (c->tail == NULL)
-		c->tail = f;
+	queue_again(c, f);
 	return 1;
 }
 
@@ -514,11 +509,20 @@ hop(struct crawler *c, struct fetch *f)
 	f->chain[f->nchain++] = from;
 	f->final_url = f->location;
 	f->location = NULL;
+	f->judged = 0;		/* another host, perhaps */
+	queue_again(c, f);
+}
+
+/*
+ * f, its answer forgotten, first in line: the rate still spaces it from
+ * the last start.
+ */
+static void
+queue_again(struct crawler *c, struct fetch *f)
+{
 	f->status = 0;
 	f->cut = f->enough = 0;
-	f->judged = 0;		/* another host, perhaps */
 	buf_reset(&f->data);
-	/* First in line: the rate still spaces it from the last start. */
 	f->next = c->head;
 	c->head = f;
 	if (c->tail == NULL)

@@ -7,44 +7,46 @@
 #include "body.h"
 
 /*
- * The memory of the biggest body freed lately, for the next one, within
- * BODY_SPARE_MAX. A sitemap part is megabytes: memory the heap hands out
- * afresh, once a change has put small rows where the last body was, is
- * faulted in page by page, and that costs more than writing the part;
- * but a site of 50 MB parts would hold 50 MB for it between requests.
+ * The memory of the biggest body of each kind freed, for the next one:
+ * at most one part and its compressed copy, whatever the parts' size. A
+ * part is megabytes, and memory the kernel hands out afresh is faulted
+ * in page by page: behind nginx that cost a third again of writing the
+ * part when each answer's memory was mapped and given back (issue 68).
+ * Memory is kept, never an answer: each body is written anew.
  */
-static struct buf	 spare = BUF_INIT;
+static struct buf	 spares[BODY_KINDS] = { BUF_INIT, BUF_INIT };
 static pthread_mutex_t	 spare_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct body *
-body_new(void)
+body_new(enum body_kind kind)
 {
 	struct body *b = xcalloc(1, sizeof(*b));
 
 	b->refs = 1;
-	body_spare_take(&b->bytes);
+	b->kind = kind;
+	body_spare_take(kind, &b->bytes);
 	return b;
 }
 
 void
-body_spare_take(struct buf *out)
+body_spare_take(enum body_kind kind, struct buf *out)
 {
 	pthread_mutex_lock(&spare_lock);
-	*out = spare;
-	spare = (struct buf)BUF_INIT;
+	*out = spares[kind];
+	spares[kind] = (struct buf)BUF_INIT;
 	pthread_mutex_unlock(&spare_lock);
 	buf_reset(out);
 }
 
 void
-body_spare_give(struct buf *b)
+body_spare_give(enum body_kind kind, struct buf *b)
 {
 	struct buf smaller;
 
 	pthread_mutex_lock(&spare_lock);
-	if (b->cap > spare.cap && b->cap <= BODY_SPARE_MAX) {
-		smaller = spare;
-		spare = *b;
+	if (b->cap > spares[kind].cap) {
+		smaller = spares[kind];
+		spares[kind] = *b;
 	} else
 		smaller = *b;
 	pthread_mutex_unlock(&spare_lock);
@@ -80,7 +82,7 @@ body_release(struct body *b)
 		return;
 	if (b->in != NULL)
 		unshare(b);
-	body_spare_give(&b->bytes);
+	body_spare_give(b->kind, &b->bytes);
 	free(b);
 }
 

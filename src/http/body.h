@@ -4,7 +4,7 @@
  * same moment for the same bytes (the same key: route and ETag) share one
  * body, so a thousand slow readers of one sitemap cost one sitemap.
  * Nothing outlives its requests: a body no request holds is gone, and
- * only its memory, emptied, is kept for the next, within BODY_SPARE_MAX.
+ * only its memory, emptied, is kept for the next (see body.c).
  */
 #ifndef SITEMAPD_BODY_H
 #define SITEMAPD_BODY_H
@@ -14,18 +14,19 @@
 #include "buf.h"
 
 #define BODY_KEY_SIZE	64
-/*
- * A freed body's memory kept for the next, at most: a small site's, not
- * a 5 MB part of a big one; as much as a FastCGI process takes from its
- * heap (fcgi_server.c), above which memory is mapped and given back
- * when freed.
- */
-#define BODY_SPARE_MAX	(1024 * 1024)
+
+/* What a body's bytes are: each kind keeps its own spare memory. */
+enum body_kind {
+	BODY_PLAIN,	/* XML as rendered */
+	BODY_PACKED,	/* gzipped */
+	BODY_KINDS
+};
 
 struct bodies;
 
 struct body {
 	struct buf	 bytes;
+	enum body_kind	 kind;
 	unsigned	 refs;
 	char		 key[BODY_KEY_SIZE];	/* "" when not shared */
 	struct bodies	*in;		/* the table it is shared in, or NULL */
@@ -39,17 +40,17 @@ struct bodies {
 	size_t		 max_bytes;
 };
 
-/* An empty body with one reference, shared with nobody. */
-struct body *body_new(void);
+/* An empty body of a kind with one reference, shared with nobody. */
+struct body *body_new(enum body_kind);
 struct body *body_ref(struct body *);
 /* Drops a reference; the last frees the body and takes it off its table. */
 void	body_release(struct body *);
 /*
- * The memory of the biggest body freed, empty, into out (or an empty
- * buf); and a buf's memory given back for that, leaving b empty.
+ * The spare memory of a kind, empty, into out (or an empty buf); and a
+ * buf's memory given back for that, leaving b empty.
  */
-void	body_spare_take(struct buf *out);
-void	body_spare_give(struct buf *b);
+void	body_spare_take(enum body_kind, struct buf *out);
+void	body_spare_give(enum body_kind, struct buf *b);
 
 void	bodies_init(struct bodies *, size_t max_bytes);
 /* The body in flight under key, with a reference taken, or NULL. */

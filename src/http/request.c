@@ -475,13 +475,11 @@ static struct body *
 make_body(struct sitemap *sm, int index, size_t part, const char *base,
     int gzip)
 {
-	struct body *body = body_new();
+	struct body *body = body_new(gzip ? BODY_PACKED : BODY_PLAIN);
 	struct buf plain = BUF_INIT, *xml = &body->bytes;
 
 	if (gzip) {
-		/* The XML is the big one, made in the spare memory. */
-		plain = body->bytes;
-		body->bytes = (struct buf)BUF_INIT;
+		body_spare_take(BODY_PLAIN, &plain);
 		xml = &plain;
 	}
 	if (index)
@@ -489,11 +487,13 @@ make_body(struct sitemap *sm, int index, size_t part, const char *base,
 	else
 		sitemap_render_part(sm, part, base, xml);
 	if (gzip) {
+		/*
+		 * Into the room of a bound: a kept spare has it, and pages
+		 * past what is written are never touched, so never resident.
+		 */
 		gzip_whole(plain.data, plain.len, &body->bytes);
-		/* A bound is reserved for what compresses to a fraction. */
-		buf_shrink(&body->bytes);
+		body_spare_give(BODY_PLAIN, &plain);
 	}
-	body_spare_give(&plain);
 	return body;
 }
 

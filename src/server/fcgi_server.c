@@ -62,6 +62,8 @@
  * bytes; past this a new one gets 503 (one body may pass it).
  */
 #define BODIES_MAX		(128 * 1024 * 1024)
+/* Allocations from this size up are mapped alone (see mallopt below). */
+#define HEAP_MAX		(1024 * 1024)
 /* Accepted in one turn, so those already in get read between floods. */
 #define ACCEPT_BATCH		32
 /* A body's records gathered into one writev, with out and tail. */
@@ -548,13 +550,13 @@ fcgi_serve(int fd, struct config_watch *watch,
 		return -1;
 	}
 	/*
-	 * A body of the spare's size comes from the heap and goes back to
-	 * it, to be made again without faulting its pages in; a bigger one
-	 * (a part of a big site, written for each request) is mapped and
-	 * given back once sent, so that no answer is held between requests.
+	 * Memory of a megabyte or more (a part of a big site, or its
+	 * compressed copy) is mapped alone: freed, it goes back to the
+	 * kernel, instead of staying in the heap under small rows. The
+	 * biggest of each kind is kept for the next answer (body.c).
 	 */
-	mallopt(M_MMAP_THRESHOLD, BODY_SPARE_MAX);
-	mallopt(M_TRIM_THRESHOLD, 2 * BODY_SPARE_MAX);
+	mallopt(M_MMAP_THRESHOLD, HEAP_MAX);
+	mallopt(M_TRIM_THRESHOLD, 2 * HEAP_MAX);
 	srv.drops.what = "FastCGI connections dropped";
 	srv.evictions.what = "FastCGI connections closed to make room";
 	srv.max_conns = conns_allowed();
