@@ -505,7 +505,7 @@ cache_update(struct page_cache *c, const struct config *cfg, struct buf *why)
 		c->src = ops->open(c->long_lived, c->afresh, c->report);
 	}
 	c->cfg = cfg;
-	if (c->scanned && (!c->long_lived ||
+	if (c->scanned && !c->read_once && (!c->long_lived ||
 	    c->ops->poll(c->src, cfg, &c->dirty) == -1))
 		c->scanned = 0;
 	if (!c->scanned) {

@@ -24,6 +24,9 @@ struct page_cache {
 	int		 long_lived;	/* serves many requests */
 	int		 afresh;	/* reads every page: takes nothing
 					   kept by another process */
+	int		 read_once;	/* the tree as first read serves
+					   every request: export's files
+					   are of one version */
 	const struct reporter *report;
 	const struct source_ops *ops;	/* of the root in hand, or NULL */
 	struct source	*src;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "exported.h"
 #include "file.h"
 #include "report.h"
 #include "reserved.h"
@@ -43,10 +44,21 @@ docroot_robots_merge(const char *root, const char *admin,
 	struct agents agents = { NULL, 0, 0 };
 	struct robotstxt parsed = { NULL, 0 };
 	const char *cause;
+	int got;
 
 	buf_printf(&path, "%s/robots.txt", root);
-	if (file_read(AT_FDCWD, buf_str(&path), 0, ROBOTS_MAX_BYTES, &body,
-	    &cause) == -1) {
+	got = file_read(AT_FDCWD, buf_str(&path), 0, ROBOTS_MAX_BYTES, &body,
+	    &cause);
+	if (got == 0 && strncmp(buf_str(&body), EXPORTED_ROBOTS_MARK,
+	    strlen(EXPORTED_ROBOTS_MARK)) == 0) {
+		/* sitemapd export wrote it: the site's own are kept aside. */
+		buf_reset(&path);
+		buf_reset(&body);
+		buf_printf(&path, "%s/%s", root, EXPORTED_SITE_ROBOTS);
+		got = file_read(AT_FDCWD, buf_str(&path), 0,
+		    ROBOTS_MAX_BYTES, &body, &cause);
+	}
+	if (got == -1) {
 		int absent = errno == ENOENT;
 
 		if (!absent)

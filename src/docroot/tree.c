@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exported.h"
 #include "hash.h"
 #include "image_users.h"
 #include "lister.h"
@@ -37,6 +38,7 @@ static int	dir_index(const struct source *s, const char *rel, size_t *at);
 static void	dirty_if_known(struct source *s, const char *rel,
 	    struct dirty *d);
 static int	generator_sitemap(const char *name);
+static int	exported_into(const char *root);
 static void	compile_generator_sitemaps(void);
 
 /* recipe.h's, compiled once. */
@@ -299,7 +301,7 @@ take_entries(struct source *s, const struct config *cfg, const char *rel,
 		if (st.st_mode == 0)
 			continue;
 		if (!s->long_lived && *rel == '\0' && S_ISREG(st.st_mode) &&
-		    generator_sitemap(name))
+		    generator_sitemap(name) && !exported_into(s->root))
 			report(s->report, FINDING_NOTE, "%s/%s: a sitemap its "
 			    "generator left: a crawler that finds it reads "
 			    "old URLs and dates; turn that generator's "
@@ -424,6 +426,19 @@ generator_sitemap(const char *name)
 	pthread_once(&once, compile_generator_sitemaps);
 	return generator_sitemaps_ok &&
 	    regexec(&generator_sitemaps, name, 0, NULL, 0) == 0;
+}
+
+/* Whether sitemapd export writes into root: its sitemaps are its own. */
+static int
+exported_into(const char *root)
+{
+	struct buf path = BUF_INIT;
+	int there;
+
+	buf_printf(&path, "%s/%s", root, EXPORTED_WRITTEN);
+	there = access(buf_str(&path), F_OK) == 0;
+	buf_free(&path);
+	return there;
 }
 
 static void

@@ -24,6 +24,7 @@
 #include "check.h"
 #include "config.h"
 #include "content_root.h"
+#include "export.h"
 #include "fcgi.h"
 #include "follow.h"
 #include "file.h"
@@ -45,6 +46,7 @@ struct render_params {
 	const char	*path;
 	const char	*host;
 	const char	*output;	/* render --output */
+	const char	*dir;		/* export */
 	int		 https;
 };
 
@@ -58,9 +60,10 @@ struct command_args {
 typedef int command_args_fn(int, char **, struct command_args *);
 typedef int command_run_fn(const struct config *, const struct command_args *);
 
-static command_args_fn	render_args, list_args, no_args, server_args;
+static command_args_fn	render_args, list_args, no_args, server_args,
+			export_args;
 static command_run_fn	render, check, list, ai_block, ai_headers, recipe,
-			indexnow;
+			indexnow, export;
 
 /*
  * The commands, one row each: the usage and sitemapd(8) list them from
@@ -77,6 +80,8 @@ static const struct command {
 } commands[] = {
 	{ "render", " PATH [--host HOST] [--https] [--output FILE]",
 	    render_args, render, NULL },
+	{ "export", " DIR [--host HOST] [--https]", export_args, export,
+	    NULL },
 	{ "check", "", no_args, check, NULL },
 	{ "list", " [--host HOST] [--https]", list_args, list, NULL },
 	{ "ai-block", " nginx|apache|lighttpd|caddy", server_args, ai_block,
@@ -121,6 +126,10 @@ static const char usage_text[] =
 "                body is whole (through a symlink, the file it names;\n"
 "                a FIFO or a device is written into); on failure\n"
 "                nothing is written\n"
+"  export DIR    write into DIR, for a static host, robots.txt, the sitemap\n"
+"                and every part, the stylesheet and IndexNow's key file,\n"
+"                as render would; --host and --https as for render, the\n"
+"                host given or the one of allowed_hosts\n"
 "  check         print what keeps pages out of the sitemap or crawlers\n"
 "                away, one line each; exit 0 clean, 1 problems, 2 bad INI\n"
 "  list          print every page, a document root's in URL order, a\n"
@@ -451,6 +460,23 @@ render(const struct config *cfg, const struct command_args *ca)
 	buf_free(&tmp);
 	buf_free(&host);
 	return rc;
+}
+
+/* DIR, then what render takes but PATH and --output. */
+static int
+export_args(int argc, char **argv, struct command_args *ca)
+{
+	if (argc < 2 || argv[1][0] == '-')
+		return usage_error("%s: into which DIR?", argv[0]);
+	ca->rp.dir = argv[1];
+	argv[1] = argv[0];
+	return host_args(argc - 1, argv + 1, &ca->rp, 0);
+}
+
+static int
+export(const struct config *cfg, const struct command_args *ca)
+{
+	return export_site(cfg, ca->rp.dir, ca->rp.host, ca->rp.https);
 }
 
 static int

@@ -28,6 +28,7 @@ struct sqlite_store {
 static sqlite3_stmt *prepared(struct sqlite_store *, const char *);
 static int	failed(struct sqlite_store *, struct buf *);
 static void	sqlite_close(void *);
+static void	make_folder_of(const char *);
 
 static void *
 sqlite_open(const char *where, const char *schema, struct buf *why)
@@ -35,6 +36,11 @@ sqlite_open(const char *where, const char *schema, struct buf *why)
 	struct sqlite_store *s = xcalloc(1, sizeof(*s));
 
 	s->path = xstrdup(where);
+	/*
+	 * A file made if need be, and the folder it is in: a CI build starts
+	 * from a checkout where the folder of its cache is not yet there.
+	 */
+	make_folder_of(where);
 	/* Another process writing: wait for it, STORE_WAIT_S at most. */
 	if (sqlite3_open_v2(where, &s->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
@@ -180,4 +186,17 @@ failed(struct sqlite_store *s, struct buf *why)
 {
 	buf_adds(why, s->db ? sqlite3_errmsg(s->db) : "out of memory");
 	return -1;
+}
+
+/* The folder path is in, made when it is not there (its own only). */
+static void
+make_folder_of(const char *path)
+{
+	char *folder = xstrdup(path), *slash = strrchr(folder, '/');
+
+	if (slash != NULL && slash != folder) {
+		*slash = '\0';
+		(void)mkdir(folder, 0777);	/* failing, open says why */
+	}
+	free(folder);
 }
