@@ -111,15 +111,6 @@ buf_room(struct buf *b, size_t n)
 }
 
 void
-buf_shrink(struct buf *b)
-{
-	if (b->cap > b->len + 1) {
-		b->data = xreallocarray(b->data, b->len + 1, 1);
-		b->cap = b->len + 1;
-	}
-}
-
-void
 buf_commit(struct buf *b, size_t n)
 {
 	b->len += n;

@@ -35,8 +35,6 @@ void	 buf_vprintf(struct buf *, const char *, va_list)
 /* Room for n more bytes, written in place and then taken by buf_commit. */
 char	*buf_room(struct buf *, size_t n);
 void	 buf_commit(struct buf *, size_t n);
-/* Gives back the room past the bytes held, for a buffer kept a while. */
-void	 buf_shrink(struct buf *);
 const char *buf_str(const struct buf *);
 void	 buf_reset(struct buf *);
 /* Appends what fd holds up to its end: -1 with errno (EFBIG past max). */
