@@ -249,6 +249,26 @@ check_contains "... and said" "removed, as the sitemap names it no more" \
 check_eq "... the site's own rule still there" 1 \
     "$(grep -c '^Disallow: /p1.html$' "$S/robots.txt")"
 
+# --- a site under a path ------------------------------------------------------
+# [docroot] url_path: the files where the site's URLs are, its sitemap
+# named in no robots.txt of its own, which is the host's.
+D=$TMP/under
+mkdir -p "$D"
+printf '<!doctype html><title>a</title><p>a</p>\n' >"$D/a.html"
+printf '[site]\nsource = docroot\nroot = %s\n[docroot]\nurl_path = /docs/\n[indexnow]\nkey = %s\nhost = www.example.org\nstate = %s\n' \
+    "$D" "$KEY" "$TMP/under.db" >"$TMP/under.ini"
+"$SITEMAPD" -c "$TMP/under.ini" export "$D" --host www.example.org \
+    2>"$TMP/under.err"
+check_eq "url_path: exit 0" 0 "$?"
+check_contains "... its pages under the path" \
+    "<loc>http://www.example.org/docs/a.html</loc>" "$(cat "$D/sitemap.xml")"
+test -s "$D/sitemap.css" && test -s "$D/sitemap_index.xml" &&
+    ok "... the stylesheet and the index beside it" ||
+    not_ok "... the stylesheet and the index beside it"
+check_eq "... IndexNow's key file there" "$KEY" "$(cat "$D/indexnow-$KEY.txt")"
+test -e "$D/robots.txt" && not_ok "... no robots.txt" || ok "... no robots.txt"
+check_contains "... and said" "robots.txt not written" "$(cat "$TMP/under.err")"
+
 # --- mistakes -----------------------------------------------------------------
 "$SITEMAPD" -c "$TMP/parts.ini" export "$S" 2>"$TMP/err"
 check_eq "no --host and no one host in allowed_hosts: exit 2" 2 "$?"

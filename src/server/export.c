@@ -95,11 +95,16 @@ export_site(const struct config *cfg, const char *dir, const char *host,
 	buf_printf(&path, "/%ssitemap_index.xml", under);
 	if (put_asked(&ex, buf_str(&path)) == -1)
 		goto out;
-	if (cfg->stylesheet && put_asked(&ex, "/sitemap.css") == -1)
+	buf_reset(&path);
+	buf_printf(&path, "/%ssitemap.css", under);
+	if (cfg->stylesheet && put_asked(&ex, buf_str(&path)) == -1)
 		goto out;
 	if (cfg->indexnow.key != NULL) {
+		/* Under the site's URL path too, as request.c routes it. */
 		indexnow_key_path(cfg->indexnow.key, &key);
-		if (put_asked(&ex, buf_str(&key)) == -1)
+		buf_reset(&path);
+		buf_printf(&path, "/%s%s", under, buf_str(&key) + 1);
+		if (put_asked(&ex, buf_str(&path)) == -1)
 			goto out;
 	}
 	/* robots.txt is the host's: a site under a path has none to write. */
