@@ -156,8 +156,9 @@ keep_site_robots(struct exporter *ex)
 	const char *why;
 	int rc = 0;
 
-	if (file_read(ex->dirfd, "robots.txt", O_NOFOLLOW, EXPORT_FILE_MAX,
-	    &own, &why) == -1) {
+	/* Through a symlink, as the document root reads it. */
+	if (file_read(ex->dirfd, "robots.txt", 0, EXPORT_FILE_MAX, &own,
+	    &why) == -1) {
 		if (errno == ENOENT && unlinkat(ex->dirfd,
 		    EXPORTED_SITE_ROBOTS, 0) == -1 && errno != ENOENT)
 			rc = -1;
