@@ -50,8 +50,6 @@ static int	put_asked(struct exporter *, const char *path);
 static const char *file_of(const struct exporter *, const char *path);
 static int	remove_gone(struct exporter *);
 static int	listed(const char *lines, const char *line);
-static int	replace(int dirfd, const char *rel, const char *data,
-		    size_t len);
 static int	same_bytes(int dirfd, const char *rel, const char *data,
 		    size_t len);
 static int	make_folders(int dirfd, const char *rel);
@@ -118,7 +116,7 @@ export_site(const struct config *cfg, const char *dir, const char *host,
 		    "is under /%s, and robots.txt is the host's\n",
 		    cfg->docroot.url_path);
 	if (remove_gone(&ex) == 0 && (same_bytes(ex.dirfd, EXPORTED_WRITTEN,
-	    ex.written.data, ex.written.len) || replace(ex.dirfd,
+	    ex.written.data, ex.written.len) || file_replace(ex.dirfd,
 	    EXPORTED_WRITTEN, ex.written.data, ex.written.len) == 0))
 		rc = EXIT_SUCCESS;
 	else
@@ -164,7 +162,7 @@ keep_site_robots(struct exporter *ex)
 			rc = -1;
 	} else if (strncmp(buf_str(&own), EXPORTED_ROBOTS_MARK,
 	    strlen(EXPORTED_ROBOTS_MARK)) != 0)
-		rc = replace(ex->dirfd, EXPORTED_SITE_ROBOTS, own.data,
+		rc = file_replace(ex->dirfd, EXPORTED_SITE_ROBOTS, own.data,
 		    own.len);
 	buf_free(&own);
 	return rc;
@@ -256,7 +254,7 @@ put(struct exporter *ex, const char *path, const char *data, size_t len)
 	}
 	if (make_folders(ex->dirfd, rel) == -1 ||
 	    (!same_bytes(ex->dirfd, rel, data, len) &&
-	    replace(ex->dirfd, rel, data, len) == -1)) {
+	    file_replace(ex->dirfd, rel, data, len) == -1)) {
 		fprintf(stderr, "sitemapd: %s/%s: %s\n", ex->dir, rel,
 		    strerror(errno));
 		return -1;
@@ -320,64 +318,6 @@ same_bytes(int dirfd, const char *rel, const char *data, size_t len)
 
 	buf_free(&now);
 	return same;
-}
-
-/* rel replaced whole by data: a temporary file beside it, renamed. */
-static int
-replace(int dirfd, const char *rel, const char *data, size_t len)
-{
-	struct buf tmp = BUF_INIT;
-	const char *slash = strrchr(rel, '/');
-	size_t done = 0;
-	mode_t mask;
-	int fd, saved;
-
-	buf_printf(&tmp, "%.*s.%s.XXXXXX", slash ? (int)(slash - rel + 1) :
-	    0, rel, slash ? slash + 1 : rel);
-	/* mkstemp is relative to the working directory: the name made here. */
-	for (int tries = 0; tries < 100; tries++) {
-		memcpy(tmp.data + tmp.len - 6, "XXXXXX", 6);
-		for (size_t i = tmp.len - 6; i < tmp.len; i++)
-			tmp.data[i] = "abcdefghijklmnopqrstuvwxyz0123456789"
-			    [arc4random_uniform(36)];
-		fd = openat(dirfd, tmp.data, O_WRONLY | O_CREAT | O_EXCL |
-		    O_CLOEXEC, 0666);
-		if (fd != -1 || errno != EEXIST)
-			break;
-	}
-	if (fd == -1) {
-		buf_free(&tmp);
-		return -1;
-	}
-	/* Served to everyone: the umask's mode, as any new file gets. */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	while (done < len) {
-		ssize_t n = write(fd, data + done, len - done);
-
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			break;
-		done += (size_t)n;
-	}
-	if (done < len || fsync(fd) == -1) {
-		saved = errno;
-		close(fd);
-		errno = saved;
-		fd = -1;
-	}
-	if (fd == -1 || close(fd) == -1 ||
-	    renameat(dirfd, tmp.data, dirfd, rel) == -1) {
-		saved = errno;
-		unlinkat(dirfd, tmp.data, 0);
-		buf_free(&tmp);
-		errno = saved;
-		return -1;
-	}
-	buf_free(&tmp);
-	return 0;
 }
 
 /* The folders of rel, made where missing ("sitemaps/" of the parts). */

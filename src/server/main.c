@@ -333,32 +333,6 @@ host_args(int argc, char **argv, struct render_params *rp, int want_path)
 }
 
 /*
- * A temporary file for the body: beside FILE, so that renaming it over
- * FILE is atomic, or an anonymous one that is copied to stdout once whole.
- */
-static FILE *
-render_target(const char *output, struct buf *tmp)
-{
-	char *copy;
-	mode_t mask;
-	int fd;
-
-	if (output == NULL)
-		return tmpfile();
-	copy = xstrdup(output);
-	buf_printf(tmp, "%s/.%s.XXXXXX", dirname(copy), basename(
-	    (char *)output));
-	free(copy);
-	if ((fd = mkstemp(tmp->data)) == -1)
-		return NULL;
-	/* mkstemp makes it 0600; the file it replaces is read by others. */
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	return fdopen(fd, "w+");
-}
-
-/*
  * What --output FILE replaces: FILE, or the file a symlink there names
  * (the link stays), into real; NULL for what is no regular file (a FIFO,
  * /dev/null, /dev/stdout), which is written into once the body is whole,
@@ -376,29 +350,16 @@ render_replaced(const char *output, char *real)
 	return realpath(output, real) != NULL ? real : output;
 }
 
+/* The body, whole, into what --output names that is no file. */
 static int
-copy_out(FILE *from, FILE *to)
-{
-	char chunk[65536];
-	size_t n;
-
-	rewind(from);
-	while ((n = fread(chunk, 1, sizeof(chunk), from)) > 0)
-		if (fwrite(chunk, 1, n, to) != n)
-			return -1;
-	return ferror(from) || fflush(to) != 0 ? -1 : 0;
-}
-
-/* The body, whole in from, into what --output names that is no file. */
-static int
-copy_into(FILE *from, const char *output)
+write_into(const char *output, const struct buf *body)
 {
 	FILE *to = fopen(output, "w");
 	int rc;
 
 	if (to == NULL)
 		return -1;
-	rc = copy_out(from, to);
+	rc = fwrite(body->data, 1, body->len, to) == body->len ? 0 : -1;
 	return fclose(to) != 0 ? -1 : rc;
 }
 
@@ -412,14 +373,12 @@ static int
 render(const struct config *cfg, const struct command_args *ca)
 {
 	struct render_params rp = ca->rp;
-	struct buf host = BUF_INIT;
-	struct output out = { .write = stdio_write };
-	struct buf tmp = BUF_INIT;
+	struct buf host = BUF_INIT, body = BUF_INIT;
+	struct output out = { .write = buf_write, .ctx = &body };
 	struct page_cache cache;
 	struct request req;
 	char real[PATH_MAX];
 	const char *replaced = NULL;
-	FILE *fp;
 	int status, rc = EXIT_FAILURE;
 
 	if (rp.host == NULL) {
@@ -428,36 +387,28 @@ render(const struct config *cfg, const struct command_args *ca)
 	}
 	if (rp.output != NULL)
 		replaced = render_replaced(rp.output, real);
-	if ((out.ctx = fp = render_target(replaced, &tmp)) == NULL) {
-		fprintf(stderr, "sitemapd: %s: %s\n", replaced ? buf_str(&tmp) :
-		    "temporary file", strerror(errno));
-		buf_free(&tmp);
-		buf_free(&host);
-		return EXIT_FAILURE;
-	}
 	request_from_params(&req, render_param, &rp);
 	cache_init(&cache, 0, &report_to_log);
 	status = request_handle(cfg, &cache, &req, &out);
 	cache_free(&cache);
+	/* Written once whole: on any failure, nothing is. */
 	if (status != 200)
 		fprintf(stderr, "sitemapd: %s: status %d; nothing written\n",
 		    rp.path, status);
-	else if (fflush(fp) != 0 || ferror(fp) || (replaced &&
-	    (fsync(fileno(fp)) == -1 || rename(tmp.data, replaced) == -1)))
-		fprintf(stderr, "sitemapd: %s: %s\n", replaced ? replaced :
-		    "temporary file", strerror(errno));
+	else if (replaced != NULL && file_replace(AT_FDCWD, replaced,
+	    body.data, body.len) == -1)
+		fprintf(stderr, "sitemapd: %s: %s\n", replaced,
+		    strerror(errno));
 	else if (replaced == NULL && rp.output != NULL &&
-	    copy_into(fp, rp.output) == -1)
+	    write_into(rp.output, &body) == -1)
 		fprintf(stderr, "sitemapd: %s: %s\n", rp.output,
 		    strerror(errno));
-	else if (rp.output == NULL && copy_out(fp, stdout) == -1)
+	else if (rp.output == NULL && (fwrite(body.data, 1, body.len,
+	    stdout) != body.len || fflush(stdout) != 0))
 		fprintf(stderr, "sitemapd: stdout: %s\n", strerror(errno));
 	else
 		rc = EXIT_SUCCESS;
-	if (replaced && rc != EXIT_SUCCESS)
-		unlink(tmp.data);
-	fclose(fp);
-	buf_free(&tmp);
+	buf_free(&body);
 	buf_free(&host);
 	return rc;
 }
